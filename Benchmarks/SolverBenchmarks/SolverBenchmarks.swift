@@ -1,0 +1,1 @@
+// Benchmarks come with the harness.

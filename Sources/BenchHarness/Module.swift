@@ -1,0 +1,1 @@
+// Module BenchHarness: see the README's architecture section.

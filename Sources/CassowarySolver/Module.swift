@@ -1,0 +1,1 @@
+// Module CassowarySolver: see the README's architecture section.

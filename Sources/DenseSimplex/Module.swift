@@ -1,0 +1,1 @@
+// Module DenseSimplex: see the README's architecture section.

@@ -1,0 +1,1 @@
+// Module FrameArithmetic: see the README's architecture section.

@@ -1,0 +1,88 @@
+// The protocol every back end implements, and what a back end reports.
+
+/// Whether a back end can run a scene, decided before anything runs.
+public enum Assessment: Hashable, Sendable {
+    case supported
+    case declined(String)
+
+    public var declineReason: String? {
+        if case let .declined(reason) = self { return reason }
+        return nil
+    }
+}
+
+public struct BackendOptions: Sendable {
+    /// A back end whose memory estimate for a scene exceeds this declines it.
+    public var memoryLimitBytes: Int
+    public init(memoryLimitBytes: Int = 4 << 30) { self.memoryLimitBytes = memoryLimitBytes }
+}
+
+/// Work counts, cumulative since the back end was created; callers take differences.
+public struct SolveStatistics: Hashable, Sendable {
+    /// Simplex pivots (or, for frame arithmetic, equations evaluated).
+    public var pivots: Int = 0
+    /// Rows (or equations) written.
+    public var rowsTouched: Int = 0
+    /// Unknowns whose value was recomputed.
+    public var variablesUpdated: Int = 0
+    public init() {}
+
+    public static func - (a: SolveStatistics, b: SolveStatistics) -> SolveStatistics {
+        var d = SolveStatistics()
+        d.pivots = a.pivots - b.pivots
+        d.rowsTouched = a.rowsTouched - b.rowsTouched
+        d.variablesUpdated = a.variablesUpdated - b.variablesUpdated
+        return d
+    }
+}
+
+/// A layout back end. Created from a compiled scene (which solves the initial
+/// layout, frame 0), it then takes each frame's ops and solves once per frame.
+///
+/// The ops it receives are well formed: `SceneSession` refuses unknown or removed
+/// handles, undeclared edits and priority changes of required constraints before
+/// they get here. A back end refuses an op only when the required constraints
+/// would become unsatisfiable (`LayoutError.unsatisfiable`), and then its state
+/// is as it was before the op. `unsupported` and `tooLarge` are fatal.
+public protocol LayoutBackend: AnyObject {
+    /// The name used on the command line, e.g. `cassowary`.
+    static var name: String { get }
+    /// One line for `--help` and reports.
+    static var summary: String { get }
+    /// Whether `scene` can run here at all, without running it.
+    static func assess(_ scene: CompiledScene, options: BackendOptions) -> Assessment
+
+    /// Loads the scene's active constraints, solves, then declares the scene's
+    /// edits, held at that initial solution.
+    init(scene: CompiledScene, options: BackendOptions) throws(LayoutError)
+
+    /// Applies one op (never `.invalid`). Edits declared by `addEdit` hold the
+    /// value their attribute had at the last `solve`.
+    func apply(_ op: CompiledOp) throws(LayoutError)
+
+    /// Re-solves after a frame's ops.
+    func solve() throws(LayoutError)
+
+    /// Writes `[left, top, width, height]` for every view, in the scene's view order.
+    func readRects(into buffer: UnsafeMutableBufferPointer<Double>)
+
+    /// Writes the rectangles of the views that changed since the previous call
+    /// (at their places in `buffer`) and appends their indices to `changedViews`.
+    func readChangedRects(into buffer: UnsafeMutableBufferPointer<Double>, changedViews: inout [Int32])
+
+    var statistics: SolveStatistics { get }
+}
+
+extension LayoutBackend {
+    /// The default: every view counts as changed.
+    public func readChangedRects(into buffer: UnsafeMutableBufferPointer<Double>, changedViews: inout [Int32]) {
+        readRects(into: buffer)
+        for view in 0..<(buffer.count / 4) { changedViews.append(Int32(view)) }
+    }
+
+    public func rects(viewCount: Int) -> [Double] {
+        var out = [Double](repeating: 0, count: viewCount * 4)
+        out.withUnsafeMutableBufferPointer { readRects(into: $0) }
+        return out
+    }
+}

@@ -1,0 +1,293 @@
+// A scene lowered to integer handles and linear rows over the unknowns, so that
+// back ends never look up a string or decode anything while a frame is timed.
+
+/// One term `coefficient * x[variable]`. Variable `4 * view + k` is the view's
+/// unknown k: 0 left, 1 top, 2 width, 3 height.
+public struct LinearTerm: Hashable, Sendable {
+    public var variable: Int32
+    public var coefficient: Double
+    public init(variable: Int32, coefficient: Double) {
+        self.variable = variable
+        self.coefficient = coefficient
+    }
+}
+
+/// `Σ terms RELATION constant`: `first - multiplier * second` on the left, the
+/// scene's constant on the right, so `setConstant` replaces `constant` as is.
+public struct LinearConstraint: Hashable, Sendable {
+    public var id: String
+    /// Sorted by variable, merged, without zero coefficients.
+    public var terms: [LinearTerm]
+    public var relation: Relation
+    public var constant: Double
+    public var priority: Double
+    public var isActive: Bool
+
+    public var isRequired: Bool { priority >= 1000 }
+
+    public init(id: String, terms: [LinearTerm], relation: Relation, constant: Double, priority: Double, isActive: Bool) {
+        self.id = id
+        self.terms = terms
+        self.relation = relation
+        self.constant = constant
+        self.priority = priority
+        self.isActive = isActive
+    }
+
+    /// `Σ terms - constant` at `values`: zero when an equality holds.
+    @inlinable
+    public func residual(_ values: UnsafeBufferPointer<Double>) -> Double {
+        var sum = -constant
+        for term in terms { sum += term.coefficient * values[Int(term.variable)] }
+        return sum
+    }
+
+    /// How much the constraint fails at `values` (0 when it holds).
+    @inlinable
+    public func violation(_ values: UnsafeBufferPointer<Double>) -> Double {
+        let r = residual(values)
+        switch relation {
+        case .equal: return abs(r)
+        case .lessThanOrEqual: return max(0, r)
+        case .greaterThanOrEqual: return max(0, -r)
+        }
+    }
+
+    /// The scale that "relative" tolerances use: max(1, |first|, |multiplier*second|, |constant|),
+    /// approximated by the largest term magnitude.
+    @inlinable
+    public func magnitude(_ values: UnsafeBufferPointer<Double>) -> Double {
+        var scale = max(1, abs(constant))
+        var positive = 0.0
+        var negative = 0.0
+        for term in terms {
+            let v = term.coefficient * values[Int(term.variable)]
+            if v > 0 { positive += v } else { negative -= v }
+        }
+        scale = max(scale, positive, negative)
+        return scale
+    }
+}
+
+/// An attribute that some op drives as an edit variable.
+public struct CompiledEdit: Hashable, Sendable {
+    public var attribute: AttributeRef
+    public var terms: [LinearTerm]
+}
+
+public typealias ConstraintHandle = Int32
+public typealias EditHandle = Int32
+
+/// An op with its ids resolved. Handles index `CompiledScene.constraints` and `.edits`.
+public enum CompiledOp: Hashable, Sendable {
+    case suggest(EditHandle, value: Double)
+    case setConstant(ConstraintHandle, value: Double)
+    case setPriority(ConstraintHandle, value: Double)
+    case activate(ConstraintHandle)
+    case deactivate(ConstraintHandle)
+    case add(ConstraintHandle)
+    case remove(ConstraintHandle)
+    case addEdit(EditHandle, priority: Double)
+    case removeEdit(EditHandle)
+    /// Refused before reaching a back end (an unknown id, a bad value).
+    case invalid(LayoutError)
+}
+
+public struct CompiledScene: Sendable {
+    public var name: String
+    public var viewIDs: [String]
+    /// Handles `0..<initialConstraintCount` are the scene's constraints; each
+    /// `add` op in the frames defines one more, in order.
+    public var constraints: [LinearConstraint]
+    public var initialConstraintCount: Int
+    /// For handle h, the handle defined earlier with the same id, or -1.
+    public var previousHandleWithSameID: [ConstraintHandle]
+    public var edits: [CompiledEdit]
+    public var initialEdits: [(edit: EditHandle, priority: Double)]
+    public var frames: [[CompiledOp]]
+
+    public var viewCount: Int { viewIDs.count }
+    public var variableCount: Int { viewIDs.count * 4 }
+    public var frameCount: Int { frames.count }
+
+    /// Whether any constraint the scene ever holds is an inequality.
+    public var hasInequalities: Bool { constraints.contains { $0.relation != .equal } }
+
+    public init(
+        name: String, viewIDs: [String], constraints: [LinearConstraint], initialConstraintCount: Int,
+        previousHandleWithSameID: [ConstraintHandle], edits: [CompiledEdit],
+        initialEdits: [(edit: EditHandle, priority: Double)], frames: [[CompiledOp]]
+    ) {
+        self.name = name
+        self.viewIDs = viewIDs
+        self.constraints = constraints
+        self.initialConstraintCount = initialConstraintCount
+        self.previousHandleWithSameID = previousHandleWithSameID
+        self.edits = edits
+        self.initialEdits = initialEdits
+        self.frames = frames
+    }
+}
+
+extension Scene {
+    /// Lowers the scene. Scene-level errors (see `validate`) throw; an op that
+    /// cannot be resolved becomes `.invalid`, refused when its frame runs.
+    public func compile() throws(LayoutError) -> CompiledScene {
+        let problems = validate().filter { !$0.isOpLevel }
+        if !problems.isEmpty { throw .invalidScene(problems.map(\.description)) }
+
+        var viewIndex: [String: Int32] = [:]
+        viewIndex.reserveCapacity(views.count)
+        for (i, view) in views.enumerated() { viewIndex[view.id] = Int32(i) }
+
+        func terms(_ ref: AttributeRef, scale: Double, into out: inout [LinearTerm]) -> Bool {
+            guard let v = viewIndex[ref.view] else { return false }
+            for (unknown, coefficient) in ref.attribute.unknownTerms {
+                out.append(LinearTerm(variable: v * 4 + Int32(unknown), coefficient: coefficient * scale))
+            }
+            return true
+        }
+        func lower(_ c: Constraint) -> LinearConstraint? {
+            var raw: [LinearTerm] = []
+            raw.reserveCapacity(4)
+            guard terms(c.first, scale: 1, into: &raw) else { return nil }
+            if let second = c.second, !terms(second, scale: -c.multiplier, into: &raw) { return nil }
+            return LinearConstraint(
+                id: c.id, terms: mergeTerms(raw), relation: c.relation, constant: c.constant,
+                priority: c.priority.rawValue, isActive: c.isActive)
+        }
+
+        var compiled: [LinearConstraint] = []
+        compiled.reserveCapacity(constraints.count)
+        var handleByID: [String: ConstraintHandle] = [:]
+        var previous: [ConstraintHandle] = []
+        for c in constraints {
+            handleByID[c.id] = Int32(compiled.count)
+            compiled.append(lower(c)!)  // validated above
+            previous.append(-1)
+        }
+        let initialCount = compiled.count
+
+        var edits: [CompiledEdit] = []
+        var editByAttribute: [AttributeRef: EditHandle] = [:]
+        func editHandle(_ ref: AttributeRef) -> EditHandle? {
+            if let h = editByAttribute[ref] { return h }
+            var t: [LinearTerm] = []
+            guard terms(ref, scale: 1, into: &t) else { return nil }
+            let h = EditHandle(edits.count)
+            edits.append(CompiledEdit(attribute: ref, terms: mergeTerms(t)))
+            editByAttribute[ref] = h
+            return h
+        }
+        var initialEdits: [(edit: EditHandle, priority: Double)] = []
+        for e in self.edits {
+            initialEdits.append((editHandle(e.attribute)!, e.priority.rawValue))
+        }
+
+        func constraintHandle(_ id: String) -> Result<ConstraintHandle, LayoutError> {
+            guard let h = handleByID[id] else { return .failure(.unknownConstraint(id)) }
+            return .success(h)
+        }
+        func finite(_ what: String, _ value: Double) -> LayoutError? {
+            value.isFinite ? nil : .invalidValue(what: what, value: value)
+        }
+        func compileOp(_ op: Op) -> CompiledOp {
+            switch op {
+            case let .suggest(attribute, value):
+                if let e = finite("suggest \(attribute)", value) { return .invalid(e) }
+                guard let h = editHandle(attribute) else { return .invalid(.unknownEdit(attribute.description)) }
+                return .suggest(h, value: value)
+            case let .setConstant(id, value):
+                if let e = finite("setConstant \(id)", value) { return .invalid(e) }
+                switch constraintHandle(id) {
+                case let .success(h): return .setConstant(h, value: value)
+                case let .failure(e): return .invalid(e)
+                }
+            case let .setPriority(id, value):
+                guard value.isFinite, value >= 1, value <= 1000 else {
+                    return .invalid(.invalidPriority(constraint: id, value: value))
+                }
+                switch constraintHandle(id) {
+                case let .success(h):
+                    if value >= 1000 { return .invalid(.requiredPriorityChange(constraint: id)) }
+                    return .setPriority(h, value: value)
+                case let .failure(e): return .invalid(e)
+                }
+            case let .activate(id):
+                switch constraintHandle(id) {
+                case let .success(h): return .activate(h)
+                case let .failure(e): return .invalid(e)
+                }
+            case let .deactivate(id):
+                switch constraintHandle(id) {
+                case let .success(h): return .deactivate(h)
+                case let .failure(e): return .invalid(e)
+                }
+            case let .remove(id):
+                switch constraintHandle(id) {
+                case let .success(h): return .remove(h)
+                case let .failure(e): return .invalid(e)
+                }
+            case let .add(c):
+                let problems = validateConstraint(c, path: "add", viewIDs: Set(viewIndex.keys))
+                if let first = problems.first { return .invalid(.invalidScene([first])) }
+                if let existing = handleByID[c.id], existing < initialCount {
+                    return .invalid(.duplicateConstraint(c.id))
+                }
+                let h = ConstraintHandle(compiled.count)
+                compiled.append(lower(c)!)
+                previous.append(handleByID[c.id] ?? -1)
+                handleByID[c.id] = h
+                return .add(h)
+            case let .addEdit(attribute, priority):
+                guard priority.rawValue.isFinite, priority.rawValue >= 1, priority.rawValue <= 1000 else {
+                    return .invalid(.invalidPriority(constraint: attribute.description, value: priority.rawValue))
+                }
+                if priority.isRequired { return .invalid(.requiredEdit(attribute.description)) }
+                guard let h = editHandle(attribute) else {
+                    return .invalid(.invalidScene(["addEdit: unknown view '\(attribute.view)' in '\(attribute)'"]))
+                }
+                return .addEdit(h, priority: priority.rawValue)
+            case let .malformed(reason):
+                return .invalid(.invalidScene([reason]))
+            case let .removeEdit(attribute):
+                guard let h = editByAttribute[attribute] else { return .invalid(.unknownEdit(attribute.description)) }
+                return .removeEdit(h)
+            }
+        }
+
+        var compiledFrames: [[CompiledOp]] = []
+        compiledFrames.reserveCapacity(frames.count)
+        for frame in frames {
+            var ops: [CompiledOp] = []
+            ops.reserveCapacity(frame.count)
+            for op in frame {
+                ops.append(compileOp(op))
+            }
+            compiledFrames.append(ops)
+        }
+
+        return CompiledScene(
+            name: name, viewIDs: views.map(\.id), constraints: compiled, initialConstraintCount: initialCount,
+            previousHandleWithSameID: previous, edits: edits, initialEdits: initialEdits, frames: compiledFrames)
+    }
+}
+
+/// Sorts by variable and merges repeated variables, dropping exact zeros.
+public func mergeTerms(_ raw: [LinearTerm]) -> [LinearTerm] {
+    var sorted = raw.sorted { $0.variable < $1.variable }
+    var out: [LinearTerm] = []
+    out.reserveCapacity(sorted.count)
+    var i = 0
+    while i < sorted.count {
+        var term = sorted[i]
+        i += 1
+        while i < sorted.count, sorted[i].variable == term.variable {
+            term.coefficient += sorted[i].coefficient
+            i += 1
+        }
+        if term.coefficient != 0 { out.append(term) }
+    }
+    sorted.removeAll()
+    return out
+}

@@ -1,0 +1,391 @@
+// A small JSON reader and writer: the reader reports line and column, keeps
+// object keys in order (to find duplicates), and is fast on multi-megabyte scenes;
+// the writer streams to a file in chunks instead of building one giant string.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public indirect enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(key: String, value: JSONValue)])
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.number(x), .number(y)): return x == y
+        case let (.string(x), .string(y)): return x == y
+        case let (.array(x), .array(y)): return x == y
+        case let (.object(x), .object(y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case let .bool(b): hasher.combine(b)
+        case let .number(n): hasher.combine(n)
+        case let .string(s): hasher.combine(s)
+        case let .array(a): hasher.combine(a)
+        case let .object(o): for (k, v) in o { hasher.combine(k); hasher.combine(v) }
+        }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        guard case let .object(members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    public var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+public struct JSONSyntaxError: Error, CustomStringConvertible, Sendable {
+    public var line: Int
+    public var column: Int
+    public var message: String
+    public var description: String { "malformed JSON at line \(line), column \(column): \(message)" }
+}
+
+public struct JSONReader {
+    private let bytes: [UInt8]
+    private var index = 0
+
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        var reader = JSONReader(bytes: bytes)
+        reader.skipWhitespace()
+        let value = try reader.parseValue(depth: 0)
+        reader.skipWhitespace()
+        if reader.index < bytes.count { throw reader.error("unexpected text after the end of the document") }
+        return value
+    }
+
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue { try parse(Array(text.utf8)) }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private func error(_ message: String) -> JSONSyntaxError {
+        var line = 1
+        var lineStart = 0
+        var i = 0
+        while i < min(index, bytes.count) {
+            if bytes[i] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = i + 1
+            }
+            i += 1
+        }
+        return JSONSyntaxError(line: line, column: index - lineStart + 1, message: message)
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    private var describeHere: String {
+        guard index < bytes.count else { return "the end of the input" }
+        let b = bytes[index]
+        return b >= 0x20 && b < 0x7F ? "'\(Character(UnicodeScalar(b)))'" : "byte 0x\(String(b, radix: 16))"
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        guard depth < 512 else { throw error("nesting deeper than 512 levels") }
+        guard index < bytes.count else { throw error("expected a value, found the end of the input") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth)
+        case UInt8(ascii: "["): return try parseArray(depth: depth)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw error("expected a value, found \(describeHere)")
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+        let matches = word.withUTF8Buffer { w in
+            index + w.count <= bytes.count && (0..<w.count).allSatisfy { bytes[index + $0] == w[$0] }
+        }
+        let count = word.withUTF8Buffer { $0.count }
+        guard matches else { throw error("expected a value, found \(describeHere)") }
+        index += count
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        index += 1
+        var members: [(key: String, value: JSONValue)] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("expected a quoted key, found \(describeHere)")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("expected ':' after key \"\(key)\", found \(describeHere)")
+            }
+            index += 1
+            skipWhitespace()
+            members.append((key, try parseValue(depth: depth + 1)))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            }
+            throw error("expected ',' or '}' in object, found \(describeHere)")
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth + 1))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unterminated array: expected ',' or ']'") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(elements)
+            }
+            throw error("expected ',' or ']' in array, found \(describeHere)")
+        }
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        index += 1
+        let start = index
+        // Fast path: no escapes.
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                let s = String(decoding: bytes[start..<index], as: UTF8.self)
+                index += 1
+                return s
+            }
+            if b == UInt8(ascii: "\\") { break }
+            if b < 0x20 { throw error("control character in string") }
+            index += 1
+        }
+        var scalars = Array(bytes[start..<index])
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: scalars, as: UTF8.self)
+            }
+            if b < 0x20 { throw error("control character in string") }
+            if b != UInt8(ascii: "\\") {
+                scalars.append(b)
+                index += 1
+                continue
+            }
+            index += 1
+            guard index < bytes.count else { break }
+            let e = bytes[index]
+            index += 1
+            switch e {
+            case UInt8(ascii: "\""): scalars.append(0x22)
+            case UInt8(ascii: "\\"): scalars.append(0x5C)
+            case UInt8(ascii: "/"): scalars.append(0x2F)
+            case UInt8(ascii: "b"): scalars.append(0x08)
+            case UInt8(ascii: "f"): scalars.append(0x0C)
+            case UInt8(ascii: "n"): scalars.append(0x0A)
+            case UInt8(ascii: "r"): scalars.append(0x0D)
+            case UInt8(ascii: "t"): scalars.append(0x09)
+            case UInt8(ascii: "u"):
+                var code = try hex4()
+                if code >= 0xD800, code < 0xDC00, index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                    bytes[index + 1] == UInt8(ascii: "u")
+                {
+                    index += 2
+                    let low = try hex4()
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                }
+                let scalar = UnicodeScalar(code) ?? "\u{FFFD}"
+                scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
+            default:
+                index -= 1
+                throw error("invalid escape '\\\(Character(UnicodeScalar(e)))'")
+            }
+        }
+        throw error("unterminated string")
+    }
+
+    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[index]
+            let digit: UInt32
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b - UInt8(ascii: "A") + 10)
+            default: throw error("invalid hex digit in \\u escape")
+            }
+            value = value * 16 + digit
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        func digits(_ r: inout JSONReader) -> Int {
+            let s = r.index
+            while r.index < r.bytes.count, r.bytes[r.index] >= UInt8(ascii: "0"), r.bytes[r.index] <= UInt8(ascii: "9") {
+                r.index += 1
+            }
+            return r.index - s
+        }
+        guard digits(&self) > 0 else { throw error("expected digits in number") }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits(&self) > 0 else { throw error("expected digits after '.' in number") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits(&self) > 0 else { throw error("expected digits in exponent") }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text) else { throw error("invalid number '\(text)'") }
+        return value
+    }
+}
+
+/// Buffered output to a file descriptor (or to memory), flushed in 1 MiB chunks.
+public final class ByteSink {
+    public private(set) var buffer: [UInt8] = []
+    private let fd: Int32?
+    private let ownsDescriptor: Bool
+    private let chunk = 1 << 20
+
+    /// Collects everything in memory (`buffer`, `string`).
+    public init() {
+        fd = nil
+        ownsDescriptor = false
+    }
+
+    public init(fileDescriptor: Int32) {
+        fd = fileDescriptor
+        ownsDescriptor = false
+        buffer.reserveCapacity(chunk + 4096)
+    }
+
+    /// Creates or truncates the file at `path`.
+    public init(path: String) throws(LayoutError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else {
+            throw .invalidScene(["cannot write '\(path)': \(String(cString: strerror(errno)))"])
+        }
+        fd = descriptor
+        ownsDescriptor = true
+        buffer.reserveCapacity(chunk + 4096)
+    }
+
+    public static var standardOutput: ByteSink { ByteSink(fileDescriptor: 1) }
+
+    @inline(__always)
+    public func write(_ string: String) {
+        var s = string
+        s.withUTF8 { buffer.append(contentsOf: $0) }
+        if fd != nil, buffer.count >= chunk { flush() }
+    }
+
+    public func write(byte: UInt8) { buffer.append(byte) }
+
+    public var string: String { String(decoding: buffer, as: UTF8.self) }
+
+    public func flush() {
+        guard let fd, !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n <= 0 { break }
+                offset += n
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    public func close() {
+        flush()
+        if ownsDescriptor, let fd { _ = Glibc.close(fd) }
+    }
+
+    deinit { flush() }
+}
+
+/// `"text"` with JSON escapes.
+public func jsonQuoted(_ text: String) -> String {
+    var needsEscape = false
+    for b in text.utf8 where b < 0x20 || b == 0x22 || b == 0x5C {
+        needsEscape = true
+        break
+    }
+    if !needsEscape { return "\"" + text + "\"" }
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}

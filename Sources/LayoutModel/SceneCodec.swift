@@ -1,0 +1,409 @@
+// Scene ↔ JSON, exactly as scene-format.md version 1 writes it.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One problem found in a scene: where (a JSON path such as
+/// `constraints[3] (id "c4")`) and what.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    /// An op's problem: `validate` reports it, but `solve` refuses just that op
+    /// when its frame runs, as the spec asks, instead of rejecting the scene.
+    public var isOpLevel: Bool
+
+    public init(path: String, message: String, isOpLevel: Bool = false) {
+        self.path = path
+        self.message = message
+        self.isOpLevel = isOpLevel
+    }
+
+    public var description: String { "\(path): \(message)" }
+}
+
+/// The result of reading a scene file: the scene (when its structure could be
+/// read) and every problem found while reading it.
+public struct DecodedScene: Sendable {
+    public var scene: Scene?
+    public var diagnostics: [Diagnostic]
+}
+
+extension Scene {
+    /// Reads a scene from JSON text. Malformed JSON gives one diagnostic with its
+    /// line and column; otherwise every structural problem is listed.
+    public static func decode(_ bytes: [UInt8]) -> DecodedScene {
+        let root: JSONValue
+        do {
+            root = try JSONReader.parse(bytes)
+        } catch {
+            return DecodedScene(scene: nil, diagnostics: [Diagnostic(path: "$", message: error.description)])
+        }
+        var decoder = SceneDecoder()
+        let scene = decoder.scene(root)
+        return DecodedScene(scene: scene, diagnostics: decoder.diagnostics)
+    }
+
+    public static func decode(_ text: String) -> DecodedScene { decode(Array(text.utf8)) }
+
+    /// Reads and validates: throws `.invalidScene` with every message when anything is wrong.
+    public static func load(_ bytes: [UInt8], allowOpErrors: Bool = true) throws(LayoutError) -> Scene {
+        let decoded = decode(bytes)
+        var problems = decoded.diagnostics.filter { !(allowOpErrors && $0.isOpLevel) }
+        if let scene = decoded.scene {
+            problems += scene.validate().filter { !(allowOpErrors && $0.isOpLevel) }
+            if problems.isEmpty { return scene }
+        }
+        throw .invalidScene(problems.map(\.description))
+    }
+
+    /// Reads a file; `-` is standard input.
+    public static func readFile(_ path: String) throws(LayoutError) -> [UInt8] {
+        let fd = path == "-" ? 0 : open(path, O_RDONLY)
+        guard fd >= 0 else { throw .invalidScene(["cannot read '\(path)': \(String(cString: strerror(errno)))"]) }
+        defer { if fd != 0 { close(fd) } }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 { throw .invalidScene(["cannot read '\(path)': \(String(cString: strerror(errno)))"]) }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return bytes
+    }
+}
+
+private struct SceneDecoder {
+    var diagnostics: [Diagnostic] = []
+
+    mutating func fail(_ path: String, _ message: String, op: Bool = false) {
+        diagnostics.append(Diagnostic(path: path, message: message, isOpLevel: op))
+    }
+
+    mutating func object(_ value: JSONValue, _ path: String, allowed: Set<String>, op: Bool = false) -> Bool {
+        guard case let .object(members) = value else {
+            fail(path, "expected an object, found \(value.typeName)", op: op)
+            return false
+        }
+        var seen = Set<String>()
+        for (key, _) in members {
+            if !seen.insert(key).inserted { fail(path, "duplicate key \"\(key)\"", op: op) }
+            if !allowed.contains(key) { fail(path, "unknown key \"\(key)\"", op: op) }
+        }
+        return true
+    }
+
+    mutating func string(_ value: JSONValue?, _ path: String, op: Bool = false) -> String? {
+        guard let value else {
+            fail(path, "missing", op: op)
+            return nil
+        }
+        guard case let .string(s) = value else {
+            fail(path, "expected a string, found \(value.typeName)", op: op)
+            return nil
+        }
+        return s
+    }
+
+    mutating func number(_ value: JSONValue?, _ path: String, op: Bool = false) -> Double? {
+        guard let value else {
+            fail(path, "missing", op: op)
+            return nil
+        }
+        guard case let .number(n) = value else {
+            fail(path, "expected a number, found \(value.typeName)", op: op)
+            return nil
+        }
+        return n
+    }
+
+    mutating func attribute(_ value: JSONValue?, _ path: String, op: Bool = false) -> AttributeRef? {
+        guard let text = string(value, path, op: op) else { return nil }
+        guard let dot = text.lastIndex(of: ".") else {
+            fail(path, "\"\(text)\" is not VIEW.ATTRIBUTE", op: op)
+            return nil
+        }
+        let name = String(text[text.index(after: dot)...])
+        guard let ref = AttributeRef(text) else {
+            let known = Attribute.allCases.map(\.rawValue).joined(separator: ", ")
+            fail(path, "unknown attribute \"\(name)\" in \"\(text)\" (known: \(known))", op: op)
+            return nil
+        }
+        return ref
+    }
+
+    mutating func scene(_ root: JSONValue) -> Scene? {
+        guard object(root, "$", allowed: ["format", "version", "name", "views", "constraints", "edits", "frames"]) else {
+            return nil
+        }
+        if let format = string(root["format"], "$.format"), format != Scene.formatName {
+            fail("$.format", "expected \"\(Scene.formatName)\", found \"\(format)\"")
+        }
+        if let version = number(root["version"], "$.version"), version != Double(Scene.formatVersion) {
+            fail("$.version", "unsupported version \(formatNumber(version)) (this reader knows version \(Scene.formatVersion))")
+        }
+        var name = ""
+        if let value = root["name"] { name = string(value, "$.name") ?? "" }
+
+        var views: [View] = []
+        switch root["views"] {
+        case let .array(items)?:
+            views.reserveCapacity(items.count)
+            for (i, item) in items.enumerated() {
+                let path = "$.views[\(i)]"
+                guard object(item, path, allowed: ["id", "parent"]) else { continue }
+                guard let id = string(item["id"], path + ".id") else { continue }
+                var parent: String?
+                if let p = item["parent"] { parent = string(p, path + ".parent") }
+                views.append(View(id: id, parent: parent))
+            }
+        case nil: fail("$.views", "missing")
+        case let other?: fail("$.views", "expected an array, found \(other.typeName)")
+        }
+
+        var constraints: [Constraint] = []
+        switch root["constraints"] {
+        case let .array(items)?:
+            constraints.reserveCapacity(items.count)
+            for (i, item) in items.enumerated() {
+                if let c = constraint(item, "$.constraints[\(i)]", op: false) { constraints.append(c) }
+            }
+        case nil: fail("$.constraints", "missing")
+        case let other?: fail("$.constraints", "expected an array, found \(other.typeName)")
+        }
+
+        var edits: [EditDeclaration] = []
+        switch root["edits"] {
+        case let .array(items)?:
+            for (i, item) in items.enumerated() {
+                let path = "$.edits[\(i)]"
+                guard object(item, path, allowed: ["attribute", "priority"]) else { continue }
+                guard let attribute = attribute(item["attribute"], path + ".attribute"),
+                      let priority = number(item["priority"], path + ".priority")
+                else { continue }
+                edits.append(EditDeclaration(attribute: attribute, priority: Priority(priority)))
+            }
+        case nil: break
+        case let other?: fail("$.edits", "expected an array, found \(other.typeName)")
+        }
+
+        var frames: [Frame] = []
+        switch root["frames"] {
+        case let .array(items)?:
+            frames.reserveCapacity(items.count)
+            for (f, item) in items.enumerated() {
+                guard case let .array(ops) = item else {
+                    fail("$.frames[\(f)]", "expected an array of ops, found \(item.typeName)")
+                    frames.append([])
+                    continue
+                }
+                var frame: Frame = []
+                frame.reserveCapacity(ops.count)
+                for (j, op) in ops.enumerated() {
+                    let path = "$.frames[\(f)][\(j)]"
+                    frame.append(self.op(op, path) ?? .malformed(reason: "unreadable op at \(path)"))
+                }
+                frames.append(frame)
+            }
+        case nil: break
+        case let other?: fail("$.frames", "expected an array, found \(other.typeName)")
+        }
+        return Scene(name: name, views: views, constraints: constraints, edits: edits, frames: frames)
+    }
+
+    mutating func constraint(_ item: JSONValue, _ path: String, op: Bool) -> Constraint? {
+        let keys: Set<String> = ["id", "first", "relation", "second", "multiplier", "constant", "priority", "active"]
+        guard object(item, path, allowed: keys, op: op) else { return nil }
+        let id = string(item["id"], path + ".id", op: op)
+        let label = id.map { "\(path) (id \"\($0)\")" } ?? path
+        let first = attribute(item["first"], label + ".first", op: op)
+        var relation: Relation?
+        if let text = string(item["relation"], label + ".relation", op: op) {
+            relation = Relation(rawValue: text)
+            if relation == nil { fail(label + ".relation", "expected \"==\", \"<=\" or \">=\", found \"\(text)\"", op: op) }
+        }
+        var second: AttributeRef?
+        var secondOK = true
+        if let s = item["second"] {
+            second = attribute(s, label + ".second", op: op)
+            secondOK = second != nil
+        }
+        var multiplier = 1.0
+        if let m = item["multiplier"] {
+            guard let value = number(m, label + ".multiplier", op: op) else { return nil }
+            multiplier = value
+            if item["second"] == nil, value != 1 {
+                fail(label + ".multiplier", "a multiplier is only allowed with \"second\"", op: op)
+            }
+        }
+        var constant = 0.0
+        if let c = item["constant"] { constant = number(c, label + ".constant", op: op) ?? .nan }
+        var priority = 1000.0
+        if let p = item["priority"] { priority = number(p, label + ".priority", op: op) ?? .nan }
+        var active = true
+        if let a = item["active"] {
+            if case let .bool(b) = a { active = b } else { fail(label + ".active", "expected a boolean, found \(a.typeName)", op: op) }
+        }
+        guard let id, let first, let relation, secondOK else { return nil }
+        return Constraint(
+            id: id, first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
+            priority: Priority(priority), isActive: active)
+    }
+
+    mutating func op(_ item: JSONValue, _ path: String) -> Op? {
+        guard case .object = item else {
+            fail(path, "expected an op object, found \(item.typeName)", op: true)
+            return nil
+        }
+        guard let name = string(item["op"], path + ".op", op: true) else { return nil }
+        let label = "\(path) (\(name))"
+        func fields(_ keys: Set<String>) -> Bool { object(item, label, allowed: keys.union(["op"]), op: true) }
+        switch name {
+        case "suggest":
+            guard fields(["attribute", "value"]), let a = attribute(item["attribute"], label + ".attribute", op: true),
+                let v = number(item["value"], label + ".value", op: true)
+            else { return nil }
+            return .suggest(attribute: a, value: v)
+        case "setConstant", "setPriority":
+            guard fields(["constraint", "value"]), let c = string(item["constraint"], label + ".constraint", op: true),
+                let v = number(item["value"], label + ".value", op: true)
+            else { return nil }
+            return name == "setConstant" ? .setConstant(constraint: c, value: v) : .setPriority(constraint: c, value: v)
+        case "activate", "deactivate", "remove":
+            guard fields(["constraint"]), let c = string(item["constraint"], label + ".constraint", op: true) else {
+                return nil
+            }
+            switch name {
+            case "activate": return .activate(constraint: c)
+            case "deactivate": return .deactivate(constraint: c)
+            default: return .remove(constraint: c)
+            }
+        case "add":
+            guard fields(["constraint"]) else { return nil }
+            guard let value = item["constraint"] else {
+                fail(label + ".constraint", "missing", op: true)
+                return nil
+            }
+            return constraint(value, label + ".constraint", op: true).map(Op.add)
+        case "addEdit":
+            guard fields(["attribute", "priority"]), let a = attribute(item["attribute"], label + ".attribute", op: true),
+                let p = number(item["priority"], label + ".priority", op: true)
+            else { return nil }
+            return .addEdit(attribute: a, priority: Priority(p))
+        case "removeEdit":
+            guard fields(["attribute"]), let a = attribute(item["attribute"], label + ".attribute", op: true) else {
+                return nil
+            }
+            return .removeEdit(attribute: a)
+        default:
+            fail(
+                label + ".op",
+                "unknown op \"\(name)\" (known: suggest, setConstant, setPriority, activate, deactivate, add, remove, addEdit, removeEdit)",
+                op: true)
+            return nil
+        }
+    }
+}
+
+// MARK: - Writing
+
+extension Scene {
+    /// Writes the scene as JSON: one view, constraint or frame per line, fields
+    /// at their defaults left out.
+    public func write(to sink: ByteSink) {
+        sink.write("{\n  \"format\": \"\(Scene.formatName)\",\n  \"version\": \(Scene.formatVersion),\n  \"name\": ")
+        sink.write(jsonQuoted(name))
+        sink.write(",\n  \"views\": [")
+        for (i, view) in views.enumerated() {
+            sink.write(i == 0 ? "\n    " : ",\n    ")
+            sink.write("{\"id\": " + jsonQuoted(view.id))
+            if let parent = view.parent { sink.write(", \"parent\": " + jsonQuoted(parent)) }
+            sink.write("}")
+        }
+        sink.write("\n  ],\n  \"constraints\": [")
+        for (i, c) in constraints.enumerated() {
+            sink.write(i == 0 ? "\n    " : ",\n    ")
+            sink.write(c.json)
+        }
+        sink.write(constraints.isEmpty ? "],\n  \"edits\": [" : "\n  ],\n  \"edits\": [")
+        for (i, e) in edits.enumerated() {
+            sink.write(i == 0 ? "\n    " : ",\n    ")
+            sink.write("{\"attribute\": \"\(e.attribute)\", \"priority\": \(formatNumber(e.priority.rawValue))}")
+        }
+        sink.write(edits.isEmpty ? "],\n  \"frames\": [" : "\n  ],\n  \"frames\": [")
+        for (i, frame) in frames.enumerated() {
+            sink.write(i == 0 ? "\n    [" : ",\n    [")
+            for (j, op) in frame.enumerated() {
+                if j > 0 { sink.write(", ") }
+                sink.write(op.json)
+            }
+            sink.write("]")
+        }
+        sink.write(frames.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+    }
+
+    public func jsonString() -> String {
+        let sink = ByteSink()
+        write(to: sink)
+        return sink.string
+    }
+}
+
+extension Constraint {
+    public var json: String {
+        var s = "{\"id\": \(jsonQuoted(id)), \"first\": \"\(first)\", \"relation\": \"\(relation.rawValue)\""
+        if let second {
+            s += ", \"second\": \"\(second)\""
+            if multiplier != 1 { s += ", \"multiplier\": \(formatNumber(multiplier))" }
+        }
+        if constant != 0 { s += ", \"constant\": \(formatNumber(constant))" }
+        if priority.rawValue != 1000 { s += ", \"priority\": \(formatNumber(priority.rawValue))" }
+        if !isActive { s += ", \"active\": false" }
+        return s + "}"
+    }
+}
+
+extension Op {
+    public var json: String {
+        switch self {
+        case let .suggest(a, v): return "{\"op\": \"suggest\", \"attribute\": \"\(a)\", \"value\": \(formatNumber(v))}"
+        case let .setConstant(c, v):
+            return "{\"op\": \"setConstant\", \"constraint\": \(jsonQuoted(c)), \"value\": \(formatNumber(v))}"
+        case let .setPriority(c, v):
+            return "{\"op\": \"setPriority\", \"constraint\": \(jsonQuoted(c)), \"value\": \(formatNumber(v))}"
+        case let .activate(c): return "{\"op\": \"activate\", \"constraint\": \(jsonQuoted(c))}"
+        case let .deactivate(c): return "{\"op\": \"deactivate\", \"constraint\": \(jsonQuoted(c))}"
+        case let .add(c): return "{\"op\": \"add\", \"constraint\": \(c.json)}"
+        case let .remove(c): return "{\"op\": \"remove\", \"constraint\": \(jsonQuoted(c))}"
+        case let .addEdit(a, p):
+            return "{\"op\": \"addEdit\", \"attribute\": \"\(a)\", \"priority\": \(formatNumber(p.rawValue))}"
+        case let .removeEdit(a): return "{\"op\": \"removeEdit\", \"attribute\": \"\(a)\"}"
+        case let .malformed(reason): return "{\"op\": \"malformed\", \"reason\": \(jsonQuoted(reason))}"
+        }
+    }
+}
+
+/// One line of a solve's output: `{"frame": N, "rects": [[l, t, w, h], …], "errors": […]}`.
+public func frameLine(frame: Int, rects: [Double], errors: [String]) -> String {
+    var s = "{\"frame\": \(frame), \"rects\": ["
+    s.reserveCapacity(rects.count * 10 + 32)
+    var i = 0
+    while i + 3 < rects.count {
+        if i > 0 { s += ", " }
+        s += "[\(formatCoordinate(rects[i])), \(formatCoordinate(rects[i + 1])), "
+        s += "\(formatCoordinate(rects[i + 2])), \(formatCoordinate(rects[i + 3]))]"
+        i += 4
+    }
+    s += "]"
+    if !errors.isEmpty { s += ", \"errors\": [" + errors.map(jsonQuoted).joined(separator: ", ") + "]" }
+    return s + "}"
+}
+
+/// A solved coordinate for output: values within 1e-9 relative of an integer
+/// print as that integer, so `20.000000000000004` reads `20`.
+public func formatCoordinate(_ value: Double) -> String {
+    let rounded = value.rounded()
+    if abs(value - rounded) <= 1e-9 * max(1, abs(value)) { return formatNumber(rounded) }
+    return formatNumber(value)
+}

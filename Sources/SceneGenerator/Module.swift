@@ -1,0 +1,1 @@
+// Module SceneGenerator: see the README's architecture section.
