@@ -54,6 +54,10 @@ let package = Package(
         .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "LayoutModel"]),
         .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "LayoutModel"]),
         .testTarget(
+            name: "ExampleSceneTests",
+            dependencies: ["LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic"]
+        ),
+        .testTarget(
             name: "EquivalenceTests",
             dependencies: [
                 "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator",

@@ -108,7 +108,6 @@ extension AnchorExpression {
 
 extension ConstraintSpec {
     public static func ~ (spec: ConstraintSpec, priority: Priority) -> ConstraintSpec { spec.priority(priority) }
-    public static func ~ (spec: ConstraintSpec, priority: Double) -> ConstraintSpec { spec.priority(Priority(priority)) }
 }
 
 /// Collects views, constraints, edits and frames into a `Scene`.

@@ -134,7 +134,11 @@ private struct SceneDecoder {
     }
 
     mutating func scene(_ root: JSONValue) -> Scene? {
-        guard object(root, "$", allowed: ["format", "version", "name", "views", "constraints", "edits", "frames"]) else {
+        // Unknown top-level keys are metadata from other tools and are ignored;
+        // inside views, constraints and ops an unknown key is most likely a typo
+        // (`multipler`) that would silently change the layout, so it is an error.
+        guard case .object = root else {
+            fail("$", "expected a scene object, found \(root.typeName)")
             return nil
         }
         if let format = string(root["format"], "$.format"), format != Scene.formatName {

@@ -1,0 +1,46 @@
+import ArgumentParser
+import LayoutModel
+
+@main
+struct LayoutBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layoutbench",
+        abstract: "Measure what it costs to re-solve an animated Auto Layout scene every frame, back end by back end.",
+        discussion: """
+            Scenes are JSON files in the LayoutBench scene format (see the README). A scene argument may \
+            also name a built-in example as `example:NAME` (see `layoutbench examples`).
+
+            Examples:
+              layoutbench examples
+              layoutbench validate example:slider-stack
+              layoutbench solve example:slider-stack --backend cassowary
+              layoutbench generate --family stack --views 1000 --output stack.json
+              layoutbench bench
+            """,
+        subcommands: [
+            Validate.self, Solve.self, Examples.self, Generate.self, Bench.self, Compare.self,
+        ]
+    )
+}
+
+/// Standard error, unbuffered, for messages and progress.
+func printError(_ message: String) {
+    var line = message
+    if !line.hasSuffix("\n") { line += "\n" }
+    let sink = ByteSink(fileDescriptor: 2)
+    sink.write(line)
+    sink.flush()
+}
+
+/// Reads a scene file, or `example:NAME`, as bytes.
+func readSceneBytes(_ argument: String) throws(LayoutError) -> [UInt8] {
+    if argument.hasPrefix("example:") {
+        let key = String(argument.dropFirst("example:".count))
+        guard let example = ExampleScenes.named(key) else {
+            let known = ExampleScenes.all.map(\.key).joined(separator: ", ")
+            throw .invalidScene(["unknown example '\(key)' (known: \(known))"])
+        }
+        return Array(example.json.utf8)
+    }
+    return try Scene.readFile(argument)
+}

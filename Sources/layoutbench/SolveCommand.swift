@@ -1,0 +1,62 @@
+import ArgumentParser
+import BenchHarness
+import LayoutModel
+
+struct Solve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Solve a scene frame by frame and write the rectangles as JSON lines.",
+        discussion: """
+            Writes one line per solve, the initial solve as frame 0: \
+            {"frame": N, "rects": [[left, top, width, height], ...]}, views in the scene's order. \
+            A refused op (an unknown id, a conflict among required constraints) adds "errors" to its \
+            frame's line and leaves the layout as it was before that op; the frame's other ops still apply. \
+            A scene whose initial required constraints conflict, or that the back end declines, exits 1.
+
+            Example:
+              layoutbench solve example:slider-stack --backend cassowary
+              layoutbench solve scene.json --backend dense --output frames.jsonl
+            """
+    )
+
+    @Argument(help: "The scene file (or example:NAME; - for standard input).")
+    var scene: String
+
+    @Option(name: .shortAndLong, help: "The back end: \(BackendRegistry.names.joined(separator: ", ")).")
+    var backend = "cassowary"
+
+    @Option(name: .shortAndLong, help: "Write the JSON lines to this file instead of standard output.")
+    var output: String?
+
+    @Option(help: "Memory limit in MiB for back ends that estimate their memory (dense).")
+    var memoryLimit: Int?
+
+    func run() throws {
+        guard let backendType = BackendRegistry.named(backend) else {
+            printError("unknown back end '\(backend)' (known: \(BackendRegistry.names.joined(separator: ", ")))")
+            throw ExitCode.failure
+        }
+        var options = BackendOptions()
+        if let memoryLimit { options.memoryLimitBytes = memoryLimit << 20 }
+        let sink: ByteSink
+        do {
+            let compiled = try Scene.load(readSceneBytes(scene)).compile()
+            sink = try output.map { path throws(LayoutError) in try ByteSink(path: path) } ?? ByteSink.standardOutput
+            let session = try SceneSession(scene: compiled, backend: backendType, options: options)
+            sink.write(frameLine(frame: 0, rects: session.rects, errors: []) + "\n")
+            for index in compiled.frames.indices {
+                do {
+                    let errors = try session.runFrame(index)
+                    sink.write(frameLine(frame: index + 1, rects: session.rects, errors: errors) + "\n")
+                } catch {
+                    sink.close()
+                    printError("\(scene): frame \(index + 1): \(error) — \(backend) stops here")
+                    throw ExitCode.failure
+                }
+            }
+            sink.close()
+        } catch let error as LayoutError {
+            printError("\(scene): \(backend): \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
