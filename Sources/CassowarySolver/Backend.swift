@@ -1,0 +1,144 @@
+import LayoutModel
+
+/// The `cassowary` back end: a `CassowarySolver` driven by a compiled scene.
+public final class CassowaryBackend: LayoutBackend {
+    public static let name = "cassowary"
+    public static let summary = "sparse incremental Cassowary with exact lexicographic priorities"
+
+    public static func assess(_ scene: CompiledScene, options: BackendOptions) -> Assessment { .supported }
+
+    public let solver: CassowarySolver
+    let scene: CompiledScene
+    /// Solver constraint of each scene constraint handle (-1: not created yet).
+    var constraintID: [Int32]
+    /// Solver constraint of each declared edit (-1: not declared).
+    var editID: [Int32]
+    /// Scene names of solver constraints, for conflict messages.
+    var nameOf: [String] = []
+    var viewChanged: [Bool]
+    var changedViews: [Int32] = []
+
+    public init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) {
+        self.scene = scene
+        solver = CassowarySolver(variableCount: scene.variableCount)
+        constraintID = [Int32](repeating: -1, count: scene.constraints.count)
+        editID = [Int32](repeating: -1, count: scene.edits.count)
+        viewChanged = [Bool](repeating: false, count: scene.viewCount)
+        for h in 0..<scene.initialConstraintCount {
+            try create(ConstraintHandle(h))
+        }
+        collectChanges()
+        for (edit, priority) in scene.initialEdits {
+            declareEdit(edit, priority: priority)
+        }
+        collectChanges()
+    }
+
+    func name(_ id: Int32) -> String { Int(id) < nameOf.count ? nameOf[Int(id)] : "#\(id)" }
+
+    func conflict(_ culprit: String, _ error: CassowarySolver.ConflictError) -> LayoutError {
+        .unsatisfiable(constraint: culprit, conflicts: error.conflicts.map(name))
+    }
+
+    func setName(_ id: Int32, _ text: String) {
+        while nameOf.count <= Int(id) { nameOf.append("") }
+        nameOf[Int(id)] = text
+    }
+
+    /// Registers a scene constraint and activates it if it is active.
+    func create(_ h: ConstraintHandle) throws(LayoutError) {
+        let c = scene.constraints[Int(h)]
+        let id = solver.register(c.terms, c.relation, c.constant, priority: c.priority)
+        setName(id, c.id)
+        constraintID[Int(h)] = id
+        guard c.isActive else { return }
+        do {
+            try solver.setActive(id, true)
+        } catch {
+            solver.removeConstraint(id)
+            constraintID[Int(h)] = -1
+            throw conflict(c.id, error)
+        }
+    }
+
+    func declareEdit(_ e: EditHandle, priority: Double) {
+        var value = 0.0
+        for term in scene.edits[Int(e)].terms { value += term.coefficient * solver.values[Int(term.variable)] }
+        // An optional equality never conflicts with the required constraints.
+        let id = try! solver.addConstraint(scene.edits[Int(e)].terms, .equal, value, priority: priority)
+        setName(id, "edit \(scene.edits[Int(e)].attribute)")
+        editID[Int(e)] = id
+    }
+
+    public func apply(_ op: CompiledOp) throws(LayoutError) {
+        switch op {
+        case let .suggest(e, value):
+            try? solver.setConstant(editID[Int(e)], value)
+        case let .setConstant(h, value):
+            do { try solver.setConstant(constraintID[Int(h)], value) } catch { throw conflict(scene.constraints[Int(h)].id, error) }
+        case let .setPriority(h, value):
+            solver.setPriority(constraintID[Int(h)], value)
+        case let .activate(h):
+            do { try solver.setActive(constraintID[Int(h)], true) } catch { throw conflict(scene.constraints[Int(h)].id, error) }
+        case let .deactivate(h):
+            try? solver.setActive(constraintID[Int(h)], false)
+        case let .add(h):
+            try create(h)
+        case let .remove(h):
+            solver.removeConstraint(constraintID[Int(h)])
+            constraintID[Int(h)] = -1
+        case let .addEdit(e, priority):
+            declareEdit(e, priority: priority)
+        case let .removeEdit(e):
+            solver.removeConstraint(editID[Int(e)])
+            editID[Int(e)] = -1
+        case .invalid:
+            break
+        }
+    }
+
+    public func solve() throws(LayoutError) {
+        collectChanges()
+    }
+
+    func collectChanges() {
+        solver.updateValues { variable in
+            let view = variable >> 2
+            if !viewChanged[view] {
+                viewChanged[view] = true
+                changedViews.append(Int32(view))
+            }
+        }
+    }
+
+    public func readRects(into buffer: UnsafeMutableBufferPointer<Double>) {
+        solver.values.withUnsafeBufferPointer { values in
+            for i in 0..<min(values.count, buffer.count) { buffer[i] = values[i] }
+        }
+    }
+
+    public func readChangedRects(into buffer: UnsafeMutableBufferPointer<Double>, changedViews out: inout [Int32]) {
+        solver.values.withUnsafeBufferPointer { values in
+            for view in changedViews {
+                let base = Int(view) * 4
+                buffer[base] = values[base]
+                buffer[base + 1] = values[base + 1]
+                buffer[base + 2] = values[base + 2]
+                buffer[base + 3] = values[base + 3]
+                viewChanged[Int(view)] = false
+                out.append(view)
+            }
+        }
+        changedViews.removeAll(keepingCapacity: true)
+    }
+
+    public var statistics: SolveStatistics { solver.statistics }
+
+    /// Views whose rectangle is not pinned by the current constraints.
+    public func ambiguousViews() -> [String] {
+        var seen = Set<Int>()
+        var out: [String] = []
+        for v in solver.ambiguousVariables() where seen.insert(v >> 2).inserted { out.append(scene.viewIDs[v >> 2]) }
+        return out
+    }
+}

@@ -1,1 +1,0 @@
-// Module CassowarySolver: see the README's architecture section.

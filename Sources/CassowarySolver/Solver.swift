@@ -1,0 +1,918 @@
+import LayoutModel
+
+/// An incremental Cassowary solver over `Double` variables with exact
+/// (lexicographic) priorities. Variables are integer ids `0..<variableCount`;
+/// constraints are `Σ coefficient·x REL constant` at a priority in 1...1000.
+///
+///     let solver = CassowarySolver(variableCount: 2)
+///     let c = try solver.addConstraint([LinearTerm(variable: 0, coefficient: 1)], .equal, 10, priority: 1000)
+///     try solver.setConstant(c, 20)     // in place: dual simplex, no remove-and-re-add
+///     solver.value(of: 0)               // 20
+public final class CassowarySolver {
+    public typealias ConstraintID = Int32
+
+    struct Record {
+        var terms: [LinearTerm]
+        var relation: Relation
+        var constant: Double
+        var priority: Double
+        var marker: Int32 = -1
+        var other: Int32 = -1
+        /// The marker's coefficient in the constraint's first row (±1).
+        var markerSign: Double = 1
+        var inTableau = false
+        var isLive = true
+    }
+
+    // Symbols.
+    var kind: [SymbolKind] = []
+    var rowOf: [Int32] = []  // row slot where the symbol is basic, or -1
+    var owner: [Int32] = []  // constraint that created the symbol, or -1
+    var column: [[Int32]] = []  // row slots that may contain the symbol (lazy)
+    var freeSymbols: [Int32] = []
+    let externalCount: Int
+
+    // Rows.
+    var rows: [Row] = []
+    var basic: [Int32] = []  // basic symbol of each row slot, -1 for a free slot
+    var freeSlots: [Int32] = []
+
+    // Objective: one level per distinct optional priority, highest first.
+    var levels: [Level] = []
+    var dirtySymbols: [Int32] = []
+    var isDirtySymbol: [Bool] = []
+
+    var records: [Record] = []
+    var freeRecords: [Int32] = []
+
+    // Per-frame bookkeeping.
+    var infeasible: [Int32] = []
+    var touchedRows: [Int32] = []
+    var isTouchedRow: [Bool] = []
+    var leftBasis: [Int32] = []
+    public private(set) var values: [Double]
+
+    // Reused buffers.
+    var scratchSymbols: [Int32] = []
+    var scratchCoefficients: [Double] = []
+    var visitStamp: [UInt32] = []
+    var stamp: UInt32 = 0
+
+    public private(set) var statistics = SolveStatistics()
+
+    // Undo journal for `insert`: a refused add leaves the solver exactly as it was.
+    var journaling = false
+    var journalRows: [(slot: Int32, row: Row, basic: Int32)] = []
+    var journalSlotStamp: [UInt32] = []
+    var journalEpoch: UInt32 = 0
+    var journalLevels: [(priority: Double, symbol: Int32, old: Double)] = []
+    var journalPriorities: [Double] = []
+    var journalNewSymbols: [Int32] = []
+
+    public init(variableCount: Int) {
+        externalCount = variableCount
+        values = [Double](repeating: 0, count: variableCount)
+        for _ in 0..<variableCount { _ = newSymbol(.external, owner: -1) }
+    }
+
+    // MARK: Symbols and rows
+
+    func newSymbol(_ k: SymbolKind, owner o: Int32) -> Int32 {
+        if let s = freeSymbols.popLast() {
+            kind[Int(s)] = k
+            owner[Int(s)] = o
+            rowOf[Int(s)] = -1
+            if journaling { journalNewSymbols.append(s) }
+            return s
+        }
+        let s = Int32(kind.count)
+        kind.append(k)
+        rowOf.append(-1)
+        owner.append(o)
+        column.append([])
+        isDirtySymbol.append(false)
+        visitStamp.append(0)
+        for l in levels.indices {
+            levels[l].coefficients.append(0)
+            levels[l].isMember.append(false)
+        }
+        if journaling { journalNewSymbols.append(s) }
+        return s
+    }
+
+    func releaseSymbol(_ s: Int32) {
+        let i = Int(s)
+        guard kind[i] != .free else { return }
+        for l in levels.indices where levels[l].coefficients[i] != 0 { setLevel(l, s, 0) }
+        column[i].removeAll(keepingCapacity: true)
+        kind[i] = .free
+        owner[i] = -1
+        rowOf[i] = -1
+        freeSymbols.append(s)
+    }
+
+    func newRowSlot(_ row: Row, basic b: Int32) -> Int32 {
+        let slot: Int32
+        if let s = freeSlots.popLast() {
+            slot = s
+            remember(s)
+            rows[Int(s)] = row
+            basic[Int(s)] = b
+        } else {
+            slot = Int32(rows.count)
+            rows.append(Row())
+            basic.append(-1)
+            isTouchedRow.append(false)
+            journalSlotStamp.append(0)
+            remember(slot)
+            rows[Int(slot)] = row
+            basic[Int(slot)] = b
+        }
+        rowOf[Int(b)] = slot
+        for s in row.symbols { column[Int(s)].append(slot) }
+        touch(slot)
+        return slot
+    }
+
+    func releaseRowSlot(_ slot: Int32) {
+        remember(slot)
+        let b = basic[Int(slot)]
+        if b >= 0 { rowOf[Int(b)] = -1 }
+        basic[Int(slot)] = -1
+        rows[Int(slot)].symbols.removeAll(keepingCapacity: true)
+        rows[Int(slot)].coefficients.removeAll(keepingCapacity: true)
+        rows[Int(slot)].constant = 0
+        freeSlots.append(slot)
+    }
+
+    /// Saves a row slot before its first change inside a journaled `insert`.
+    @inline(__always) func remember(_ slot: Int32) {
+        guard journaling, journalSlotStamp[Int(slot)] != journalEpoch else { return }
+        journalSlotStamp[Int(slot)] = journalEpoch
+        journalRows.append((slot, rows[Int(slot)], basic[Int(slot)]))
+    }
+
+    @inline(__always) func setLevel(_ l: Int, _ symbol: Int32, _ value: Double) {
+        if journaling { journalLevels.append((levels[l].priority, symbol, levels[l].coefficients[Int(symbol)])) }
+        levels[l].coefficients[Int(symbol)] = value
+    }
+
+    @inline(__always) func touch(_ slot: Int32) {
+        if !isTouchedRow[Int(slot)] {
+            isTouchedRow[Int(slot)] = true
+            touchedRows.append(slot)
+        }
+        statistics.rowsTouched += 1
+    }
+
+    @inline(__always) func isRestricted(_ s: Int32) -> Bool { kind[Int(s)] != .external }
+
+    /// Visits each live row slot holding `symbol` once, compacting the lazy column.
+    func forEachRow(containing symbol: Int32, _ body: (Int32) -> Void) {
+        stamp &+= 1
+        if stamp == 0 {
+            for i in visitStamp.indices { visitStamp[i] = 0 }
+            stamp = 1
+        }
+        var list = column[Int(symbol)]
+        column[Int(symbol)] = []
+        var kept = 0
+        for i in 0..<list.count {
+            let slot = list[i]
+            guard basic[Int(slot)] >= 0, visitStamp[Int(slot)] != stamp,
+                rows[Int(slot)].coefficient(of: symbol) != 0
+            else { continue }
+            visitStamp[Int(slot)] = stamp
+            list[kept] = slot
+            kept += 1
+        }
+        list.removeLast(list.count - kept)
+        column[Int(symbol)] = list
+        for slot in list { body(slot) }
+    }
+
+    /// `rows[target] += k * source`, dropping `skip` from the target.
+    func addScaled(into target: Int32, _ source: Row, _ k: Double, skip: Int32) {
+        remember(target)
+        scratchSymbols.removeAll(keepingCapacity: true)
+        scratchCoefficients.removeAll(keepingCapacity: true)
+        let t = Int(target)
+        rows[t].constant += k * source.constant
+        rows[t].symbols.withUnsafeBufferPointer { ts in
+            rows[t].coefficients.withUnsafeBufferPointer { tc in
+                source.symbols.withUnsafeBufferPointer { ss in
+                    source.coefficients.withUnsafeBufferPointer { sc in
+                        var i = 0
+                        var j = 0
+                        while i < ts.count || j < ss.count {
+                            if j == ss.count || (i < ts.count && ts[i] < ss[j]) {
+                                if ts[i] != skip {
+                                    scratchSymbols.append(ts[i])
+                                    scratchCoefficients.append(tc[i])
+                                }
+                                i += 1
+                            } else if i == ts.count || ss[j] < ts[i] {
+                                let v = k * sc[j]
+                                if abs(v) >= Tolerance.drop, ss[j] != skip {
+                                    scratchSymbols.append(ss[j])
+                                    scratchCoefficients.append(v)
+                                    column[Int(ss[j])].append(target)
+                                }
+                                j += 1
+                            } else {
+                                let v = tc[i] + k * sc[j]
+                                if abs(v) >= Tolerance.drop, ts[i] != skip {
+                                    scratchSymbols.append(ts[i])
+                                    scratchCoefficients.append(v)
+                                }
+                                i += 1
+                                j += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        swap(&rows[t].symbols, &scratchSymbols)
+        swap(&rows[t].coefficients, &scratchCoefficients)
+        touch(target)
+    }
+
+    /// Solves the row in `slot` (basic `leaving`) for `entering` and substitutes it everywhere.
+    func pivot(slot: Int32, entering: Int32) {
+        statistics.pivots += 1
+        remember(slot)
+        let s = Int(slot)
+        let leaving = basic[s]
+        var row = rows[s]
+        rows[s] = Row()
+        // leaving = c + a·entering + Σ → entering = (leaving - c - Σ) / a
+        guard let ei = row.index(of: entering) else { preconditionFailure("pivot on a symbol not in the row") }
+        let a = row.coefficients[ei]
+        row.symbols.remove(at: ei)
+        row.coefficients.remove(at: ei)
+        let scale = -1 / a
+        row.constant *= scale
+        for i in row.coefficients.indices { row.coefficients[i] *= scale }
+        // Insert `leaving` with coefficient 1/a, keeping order.
+        var at = 0
+        while at < row.symbols.count, row.symbols[at] < leaving { at += 1 }
+        row.symbols.insert(leaving, at: at)
+        row.coefficients.insert(1 / a, at: at)
+        column[Int(leaving)].append(slot)
+        rows[s] = row
+        basic[s] = entering
+        rowOf[Int(entering)] = slot
+        rowOf[Int(leaving)] = -1
+        if kind[Int(leaving)] == .external { leftBasis.append(leaving) }
+        touch(slot)
+        substitute(entering, slot: slot)
+    }
+
+    /// Replaces `symbol` (now basic in `slot`) in every other row and in the objective.
+    func substitute(_ symbol: Int32, slot: Int32) {
+        let row = rows[Int(slot)]
+        forEachRow(containing: symbol) { target in
+            guard target != slot else { return }
+            let k = rows[Int(target)].coefficient(of: symbol)
+            addScaled(into: target, row, k, skip: symbol)
+            if isRestricted(basic[Int(target)]), rows[Int(target)].constant < 0 { infeasible.append(target) }
+        }
+        for l in levels.indices {
+            let k = levels[l].coefficients[Int(symbol)]
+            if k != 0 {
+                setLevel(l, symbol, 0)
+                addToLevel(l, row, k)
+            }
+        }
+    }
+
+    func addToLevel(_ l: Int, _ row: Row, _ k: Double) {
+        for i in row.symbols.indices { addToLevel(l, row.symbols[i], k * row.coefficients[i]) }
+    }
+
+    @inline(__always) func addToLevel(_ l: Int, _ symbol: Int32, _ v: Double) {
+        let i = Int(symbol)
+        var c = levels[l].coefficients[i] + v
+        if abs(c) < Tolerance.drop { c = 0 }
+        setLevel(l, symbol, c)
+        if !levels[l].isMember[i] {
+            levels[l].isMember[i] = true
+            levels[l].members.append(symbol)
+        }
+        if !isDirtySymbol[i] {
+            isDirtySymbol[i] = true
+            dirtySymbols.append(symbol)
+        }
+    }
+
+    /// Sign of the symbol's cost vector in lexicographic order (-1, 0, +1).
+    @inline(__always) func costSign(_ symbol: Int32) -> Int {
+        let i = Int(symbol)
+        for l in levels.indices {
+            let c = levels[l].coefficients[i]
+            if c < -Tolerance.zero { return -1 }
+            if c > Tolerance.zero { return 1 }
+        }
+        return 0
+    }
+
+    func level(for priority: Double) -> Int {
+        var lo = 0
+        while lo < levels.count, levels[lo].priority > priority { lo += 1 }
+        if lo < levels.count, levels[lo].priority == priority { return lo }
+        levels.insert(Level(priority: priority, capacity: kind.count), at: lo)
+        return lo
+    }
+
+    /// Adds `weight * symbol` (expressed in non-basic symbols) to a level.
+    func addObjective(_ symbol: Int32, weight: Double, level l: Int) {
+        let r = rowOf[Int(symbol)]
+        if r >= 0 {
+            addToLevel(l, rows[Int(r)], weight)
+        } else {
+            addToLevel(l, symbol, weight)
+        }
+    }
+
+    // MARK: Simplex
+
+    /// Primal simplex on the lexicographic objective; Bland's rule (smallest
+    /// eligible symbol enters, ties in the ratio test go to the smallest basic
+    /// symbol), which cannot cycle.
+    func optimize() {
+        while true {
+            var entering: Int32 = -1
+            var kept = 0
+            for i in 0..<dirtySymbols.count {
+                let s = dirtySymbols[i]
+                let k = kind[Int(s)]
+                if k == .free || k == .dummy || rowOf[Int(s)] >= 0 || costSign(s) >= 0 {
+                    isDirtySymbol[Int(s)] = false
+                    continue
+                }
+                dirtySymbols[kept] = s
+                kept += 1
+                if entering < 0 || s < entering { entering = s }
+            }
+            dirtySymbols.removeLast(dirtySymbols.count - kept)
+            if entering < 0 { return }
+            var best = -1 as Int32
+            var bestRatio = Double.infinity
+            var bestBasic = Int32.max
+            forEachRow(containing: entering) { slot in
+                let b = basic[Int(slot)]
+                guard isRestricted(b) else { return }
+                let c = rows[Int(slot)].coefficient(of: entering)
+                guard c < 0 else { return }
+                let ratio = -rows[Int(slot)].constant / c
+                if ratio < bestRatio - Tolerance.zero || (abs(ratio - bestRatio) <= Tolerance.zero && b < bestBasic) {
+                    bestRatio = ratio
+                    best = slot
+                    bestBasic = b
+                }
+            }
+            if best < 0 {
+                // Unbounded in this direction: only an external can do that; it cannot
+                // lower an error total, so drop it from the candidates.
+                isDirtySymbol[Int(entering)] = false
+                if let at = dirtySymbols.firstIndex(of: entering) { dirtySymbols.remove(at: at) }
+                continue
+            }
+            pivot(slot: best, entering: entering)
+        }
+    }
+
+    /// Dual simplex: restores feasibility after constants changed, keeping optimality.
+    /// Returns the slot of a row that cannot be made feasible, if any.
+    func dualOptimize() -> Int32? {
+        while let slot = infeasible.popLast() {
+            let b = basic[Int(slot)]
+            guard b >= 0, isRestricted(b), rows[Int(slot)].constant < -Tolerance.zero * 0 else { continue }
+            if rows[Int(slot)].constant >= 0 { continue }
+            let row = rows[Int(slot)]
+            var entering: Int32 = -1
+            var bestCoefficient = 0.0
+            for i in row.symbols.indices {
+                let s = row.symbols[i]
+                let a = row.coefficients[i]
+                guard a > 0, kind[Int(s)] != .dummy else { continue }
+                if entering < 0 || ratioLess(s, a, entering, bestCoefficient) {
+                    entering = s
+                    bestCoefficient = a
+                }
+            }
+            if entering < 0 {
+                if rows[Int(slot)].constant < -Tolerance.zero { return slot }
+                continue
+            }
+            pivot(slot: slot, entering: entering)
+        }
+        return nil
+    }
+
+    /// Whether cost(s)/a < cost(t)/b lexicographically (ties: smaller symbol).
+    @inline(__always) func ratioLess(_ s: Int32, _ a: Double, _ t: Int32, _ b: Double) -> Bool {
+        for l in levels.indices {
+            let x = levels[l].coefficients[Int(s)] / a
+            let y = levels[l].coefficients[Int(t)] / b
+            if x < y - Tolerance.zero { return true }
+            if x > y + Tolerance.zero { return false }
+        }
+        return s < t
+    }
+
+    // MARK: Constraints
+
+    /// The constraint's row in terms of the current non-basic symbols.
+    func makeRow(_ id: Int32) -> Row {
+        var record = records[Int(id)]
+        var row = Row()
+        row.constant = -record.constant
+        // Build in a scratch row slot-free way: accumulate through a temporary dense merge.
+        var pairs: [(Int32, Double)] = []
+        for term in record.terms {
+            let s = term.variable
+            let r = rowOf[Int(s)]
+            if r >= 0 {
+                let br = rows[Int(r)]
+                row.constant += term.coefficient * br.constant
+                for i in br.symbols.indices { pairs.append((br.symbols[i], term.coefficient * br.coefficients[i])) }
+            } else {
+                pairs.append((s, term.coefficient))
+            }
+        }
+        let isRequired = record.priority >= 1000
+        switch record.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let sign: Double = record.relation == .lessThanOrEqual ? 1 : -1
+            let slack = newSymbol(.slack, owner: id)
+            record.marker = slack
+            record.markerSign = sign
+            pairs.append((slack, sign))
+            if !isRequired {
+                let error = newSymbol(.error, owner: id)
+                record.other = error
+                pairs.append((error, -sign))
+            }
+        case .equal:
+            if isRequired {
+                let dummy = newSymbol(.dummy, owner: id)
+                record.marker = dummy
+                record.markerSign = 1
+                pairs.append((dummy, 1))
+            } else {
+                let plus = newSymbol(.error, owner: id)
+                let minus = newSymbol(.error, owner: id)
+                record.marker = plus
+                record.other = minus
+                record.markerSign = -1
+                pairs.append((plus, -1))
+                pairs.append((minus, 1))
+            }
+        }
+        records[Int(id)] = record
+        pairs.sort { $0.0 < $1.0 }
+        var i = 0
+        while i < pairs.count {
+            var (s, v) = pairs[i]
+            i += 1
+            while i < pairs.count, pairs[i].0 == s {
+                v += pairs[i].1
+                i += 1
+            }
+            if abs(v) >= Tolerance.drop {
+                row.symbols.append(s)
+                row.coefficients.append(v)
+            }
+        }
+        return row
+    }
+
+    func errorSymbols(_ record: Record) -> [Int32] {
+        guard record.priority < 1000 else { return [] }
+        return record.relation == .equal ? [record.marker, record.other] : [record.other]
+    }
+
+    /// Puts constraint `id` into the tableau; on conflict leaves everything exactly as it was.
+    func insert(_ id: Int32) throws(ConflictError) {
+        journaling = true
+        journalEpoch &+= 1
+        if journalEpoch == 0 {
+            for i in journalSlotStamp.indices { journalSlotStamp[i] = 0 }
+            journalEpoch = 1
+        }
+        journalPriorities = levels.map(\.priority)
+        let saved = records[Int(id)]
+        do {
+            try insertUnjournaled(id)
+        } catch {
+            rollback()
+            records[Int(id)] = saved
+            journaling = false
+            throw error
+        }
+        journaling = false
+        journalRows.removeAll(keepingCapacity: true)
+        journalLevels.removeAll(keepingCapacity: true)
+        journalNewSymbols.removeAll(keepingCapacity: true)
+        if saved.priority < 1000 { levelUse[saved.priority, default: 0] += 1 }
+    }
+
+    func rollback() {
+        infeasible.removeAll(keepingCapacity: true)
+        journaling = false
+        for entry in journalRows.reversed() {
+            let b = basic[Int(entry.slot)]
+            if b >= 0 { rowOf[Int(b)] = -1 }
+            rows[Int(entry.slot)] = entry.row
+            basic[Int(entry.slot)] = entry.basic
+        }
+        for entry in journalRows {
+            let slot = entry.slot
+            let b = basic[Int(slot)]
+            if b >= 0 {
+                rowOf[Int(b)] = slot
+                for sym in rows[Int(slot)].symbols { column[Int(sym)].append(slot) }
+            }
+            touch(slot)
+        }
+        freeSlots = basic.indices.filter { basic[$0] < 0 }.map(Int32.init)
+        // Levels: drop those the insert created, then restore coefficients newest first.
+        levels.removeAll { level in !journalPriorities.contains(level.priority) }
+        for entry in journalLevels.reversed() {
+            if let l = levels.firstIndex(where: { $0.priority == entry.priority }) {
+                levels[l].coefficients[Int(entry.symbol)] = entry.old
+            }
+        }
+        for sym in journalNewSymbols where kind[Int(sym)] != .free {
+            for l in levels.indices { levels[l].coefficients[Int(sym)] = 0 }
+            column[Int(sym)].removeAll(keepingCapacity: true)
+            kind[Int(sym)] = .free
+            owner[Int(sym)] = -1
+            rowOf[Int(sym)] = -1
+            freeSymbols.append(sym)
+        }
+        journalRows.removeAll(keepingCapacity: true)
+        journalLevels.removeAll(keepingCapacity: true)
+        journalNewSymbols.removeAll(keepingCapacity: true)
+    }
+
+    func insertUnjournaled(_ id: Int32) throws(ConflictError) {
+        var row = makeRow(id)
+        let record = records[Int(id)]
+        if record.priority < 1000 {
+            let l = level(for: record.priority)
+            for e in errorSymbols(record) { addToLevel(l, e, 1) }
+        }
+        // Subject: an external symbol, else a slack/error with a negative coefficient.
+        var subject: Int32 = -1
+        for s in row.symbols where kind[Int(s)] == .external {
+            subject = s
+            break
+        }
+        if subject < 0 {
+            if row.constant < 0 {
+                row.constant = -row.constant
+                for i in row.coefficients.indices { row.coefficients[i] = -row.coefficients[i] }
+            }
+            for s in [record.marker, record.other] where s >= 0 {
+                let k = kind[Int(s)]
+                if k == .slack || k == .error, row.coefficient(of: s) < 0 {
+                    subject = s
+                    break
+                }
+            }
+        }
+        if subject < 0, row.symbols.allSatisfy({ kind[Int($0)] == .dummy }) {
+            if !nearZero(row.constant) {
+                var conflicts: [Int32] = []
+                for s in row.symbols where owner[Int(s)] >= 0 && owner[Int(s)] != id { conflicts.append(owner[Int(s)]) }
+                throw ConflictError(conflicts: conflicts)
+            }
+            subject = record.marker
+        }
+        records[Int(id)].inTableau = true
+        if subject < 0 {
+            try insertWithArtificial(row, id)
+        } else {
+            guard let si = row.index(of: subject) else { preconditionFailure("subject not in row") }
+            let a = row.coefficients[si]
+            row.symbols.remove(at: si)
+            row.coefficients.remove(at: si)
+            let scale = -1 / a
+            row.constant *= scale
+            for i in row.coefficients.indices { row.coefficients[i] *= scale }
+            let slot = newRowSlot(row, basic: subject)
+            substitute(subject, slot: slot)
+        }
+        // An external subject can leave other rows infeasible: repair, or refuse.
+        if let bad = dualOptimize() {
+            throw ConflictError(conflicts: requiredOwners(in: bad).filter { $0 != id })
+        }
+        optimize()
+    }
+
+    func requiredOwners(in slot: Int32) -> [Int32] {
+        var out: [Int32] = []
+        let b = basic[Int(slot)]
+        for s in [b] + rows[Int(slot)].symbols {
+            let o = owner[Int(s)]
+            if o >= 0, records[Int(o)].priority >= 1000, !out.contains(o) { out.append(o) }
+        }
+        return out
+    }
+
+    /// A refused change: the required constraints (by id) it contradicts.
+    public struct ConflictError: Error { public var conflicts: [Int32] }
+
+    /// Phase one for a row with no valid subject: minimise an artificial variable.
+    func insertWithArtificial(_ row: Row, _ id: Int32) throws(ConflictError) {
+        let art = newSymbol(.slack, owner: -1)
+        let slot = newRowSlot(row, basic: art)
+        // A temporary top level holding the artificial objective.
+        levels.insert(Level(priority: .infinity, capacity: kind.count), at: 0)
+        addToLevel(0, rows[Int(slot)], 1)
+        optimize()
+        let artSlot = rowOf[Int(art)]
+        let value = artSlot >= 0 ? rows[Int(artSlot)].constant : 0
+        if !nearZero(value) {
+            throw ConflictError(conflicts: requiredOwners(in: artSlot).filter { $0 != id })
+        }
+        levels.removeFirst()
+        if artSlot >= 0 {
+            let artRow = rows[Int(artSlot)]
+            if artRow.symbols.isEmpty {
+                releaseRowSlot(artSlot)
+            } else if let entering = artRow.symbols.first(where: { kind[Int($0)] == .slack || kind[Int($0)] == .error })
+                ?? artRow.symbols.first(where: { kind[Int($0)] == .dummy })
+            {
+                pivot(slot: artSlot, entering: entering)
+            }
+        }
+        forEachRow(containing: art) { target in
+            if let i = rows[Int(target)].index(of: art) {
+                remember(target)
+                rows[Int(target)].symbols.remove(at: i)
+                rows[Int(target)].coefficients.remove(at: i)
+                touch(target)
+            }
+        }
+        if rowOf[Int(art)] >= 0 { releaseRowSlot(rowOf[Int(art)]) }
+        releaseSymbol(art)
+    }
+
+    /// Takes constraint `id` out of the tableau (kiwi's removal by marker) and frees its symbols.
+    func extract(_ id: Int32) throws(ConflictError) {
+        let record = records[Int(id)]
+        guard record.inTableau else { return }
+        if record.priority < 1000, let l = levels.firstIndex(where: { $0.priority == record.priority }) {
+            for e in errorSymbols(record) { addObjective(e, weight: -1, level: l) }
+        }
+        let marker = record.marker
+        var r = rowOf[Int(marker)]
+        if r < 0 {
+            // Choose the row the marker enters through.
+            var first: Int32 = -1, second: Int32 = -1, third: Int32 = -1
+            var r1 = Double.infinity, r2 = Double.infinity
+            forEachRow(containing: marker) { slot in
+                let c = rows[Int(slot)].coefficient(of: marker)
+                let b = basic[Int(slot)]
+                if kind[Int(b)] == .external {
+                    third = slot
+                } else if c < 0 {
+                    let ratio = -rows[Int(slot)].constant / c
+                    if ratio < r1 { r1 = ratio; first = slot }
+                } else {
+                    let ratio = rows[Int(slot)].constant / c
+                    if ratio < r2 { r2 = ratio; second = slot }
+                }
+            }
+            let chosen = first >= 0 ? first : (second >= 0 ? second : third)
+            if chosen >= 0 {
+                pivot(slot: chosen, entering: marker)
+                r = chosen
+            }
+        }
+        if r >= 0 { releaseRowSlot(r) }
+        // The other error symbol can only linger with round-off coefficients: purge it.
+        for s in [record.marker, record.other] where s >= 0 {
+            if rowOf[Int(s)] >= 0 {
+                let slot = rowOf[Int(s)]
+                releaseRowSlot(slot)
+            }
+            forEachRow(containing: s) { target in
+                if let i = rows[Int(target)].index(of: s) {
+                    remember(target)
+                    rows[Int(target)].symbols.remove(at: i)
+                    rows[Int(target)].coefficients.remove(at: i)
+                    touch(target)
+                }
+            }
+            releaseSymbol(s)
+        }
+        records[Int(id)].inTableau = false
+        records[Int(id)].marker = -1
+        records[Int(id)].other = -1
+        if record.priority < 1000 {
+            levelUse[record.priority, default: 0] -= 1
+            dropEmptyLevels()
+        }
+    }
+
+    /// Optional constraints in the tableau per priority: a level with none is dropped.
+    var levelUse: [Double: Int] = [:]
+
+    func dropEmptyLevels() {
+        levels.removeAll { (levelUse[$0.priority] ?? 0) == 0 }
+    }
+
+    /// Shifts the constraint's constant by `delta` through its marker column.
+    func shiftConstant(_ id: Int32, by delta: Double) -> Int32? {
+        let record = records[Int(id)]
+        // The row holds -constant; the marker absorbs the change: marker → marker + shift.
+        let shift = -delta / record.markerSign
+        let marker = record.marker
+        var dummyConflict: Int32? = nil
+        let r = rowOf[Int(marker)]
+        if r >= 0 {
+            rows[Int(r)].constant -= shift
+            touch(r)
+            let b = basic[Int(r)]
+            if kind[Int(b)] == .dummy {
+                if !nearZero(rows[Int(r)].constant) { dummyConflict = r }
+            } else if isRestricted(b), rows[Int(r)].constant < 0 {
+                infeasible.append(r)
+            }
+        } else {
+            forEachRow(containing: marker) { slot in
+                let c = rows[Int(slot)].coefficient(of: marker)
+                rows[Int(slot)].constant += c * shift
+                touch(slot)
+                let b = basic[Int(slot)]
+                if kind[Int(b)] == .dummy {
+                    if !nearZero(rows[Int(slot)].constant) { dummyConflict = slot }
+                } else if isRestricted(b), rows[Int(slot)].constant < 0 {
+                    infeasible.append(slot)
+                }
+            }
+        }
+        return dummyConflict
+    }
+
+    // MARK: Public API
+
+    /// Registers a constraint `Σ terms RELATION constant` at `priority` (1...1000)
+    /// without putting it into the tableau (an inactive constraint).
+    public func register(_ terms: [LinearTerm], _ relation: Relation, _ constant: Double, priority: Double) -> ConstraintID {
+        let record = Record(terms: terms, relation: relation, constant: constant, priority: min(priority, 1000))
+        if let reused = freeRecords.popLast() {
+            records[Int(reused)] = record
+            return reused
+        }
+        records.append(record)
+        return Int32(records.count - 1)
+    }
+
+    /// Adds an active constraint; refuses (throwing the ids in conflict) one that
+    /// would make the required constraints unsatisfiable, changing nothing.
+    @discardableResult
+    public func addConstraint(_ terms: [LinearTerm], _ relation: Relation, _ constant: Double, priority: Double) throws(ConflictError) -> ConstraintID {
+        let id = register(terms, relation, constant, priority: priority)
+        do {
+            try insert(id)
+        } catch {
+            records[Int(id)].isLive = false
+            freeRecords.append(id)
+            throw error
+        }
+        return id
+    }
+
+    public func removeConstraint(_ id: ConstraintID) {
+        guard Int(id) < records.count, records[Int(id)].isLive else { return }
+        if records[Int(id)].inTableau {
+            try? extract(id)
+            optimize()
+        }
+        records[Int(id)].isLive = false
+        freeRecords.append(id)
+    }
+
+    /// Changes a constraint's constant in place (dual simplex); refuses a change
+    /// that makes the required constraints unsatisfiable, leaving the state as it was.
+    public func setConstant(_ id: ConstraintID, _ value: Double) throws(ConflictError) {
+        let record = records[Int(id)]
+        let delta = value - record.constant
+        guard delta != 0 else { return }
+        records[Int(id)].constant = value
+        guard record.inTableau else { return }
+        var failing = shiftConstant(id, by: delta)
+        if failing == nil { failing = dualOptimize() }
+        if let slot = failing {
+            let conflicts = requiredOwners(in: slot)
+            records[Int(id)].constant = record.constant
+            infeasible.removeAll(keepingCapacity: true)
+            _ = shiftConstant(id, by: -delta)
+            _ = dualOptimize()
+            throw ConflictError(conflicts: conflicts.filter { $0 != id })
+        }
+    }
+
+    /// Changes an optional constraint's priority in place and re-optimises.
+    public func setPriority(_ id: ConstraintID, _ priority: Double) {
+        let record = records[Int(id)]
+        guard record.priority != priority else { return }
+        records[Int(id)].priority = priority
+        guard record.inTableau else { return }
+        let from = levels.firstIndex { $0.priority == record.priority }!
+        for e in errorSymbols(record) { addObjective(e, weight: -1, level: from) }
+        let to = level(for: priority)
+        for e in errorSymbols(records[Int(id)]) { addObjective(e, weight: 1, level: to) }
+        levelUse[record.priority, default: 0] -= 1
+        levelUse[priority, default: 0] += 1
+        dropEmptyLevels()
+        optimize()
+    }
+
+    public func isActive(_ id: ConstraintID) -> Bool { records[Int(id)].inTableau }
+
+    public func setActive(_ id: ConstraintID, _ active: Bool) throws(ConflictError) {
+        if active {
+            guard !records[Int(id)].inTableau else { return }
+            try insert(id)
+        } else {
+            guard records[Int(id)].inTableau else { return }
+            try? extract(id)
+            optimize()
+        }
+    }
+
+    /// Recomputes the values of the variables whose rows changed since the last call;
+    /// calls `changed` with each variable whose value moved.
+    public func updateValues(_ changed: (Int) -> Void) {
+        for slot in touchedRows {
+            isTouchedRow[Int(slot)] = false
+            let b = basic[Int(slot)]
+            guard b >= 0, Int(b) < externalCount else { continue }
+            let v = rows[Int(slot)].constant
+            statistics.variablesUpdated += 1
+            if values[Int(b)] != v {
+                values[Int(b)] = v
+                changed(Int(b))
+            }
+        }
+        touchedRows.removeAll(keepingCapacity: true)
+        for s in leftBasis where rowOf[Int(s)] < 0 {
+            statistics.variablesUpdated += 1
+            if values[Int(s)] != 0 {
+                values[Int(s)] = 0
+                changed(Int(s))
+            }
+        }
+        leftBasis.removeAll(keepingCapacity: true)
+    }
+
+    public func value(of variable: Int) -> Double {
+        let r = rowOf[variable]
+        return r >= 0 ? rows[Int(r)].constant : 0
+    }
+
+    /// External variables that can move without changing any violation total:
+    /// the layout is ambiguous in them (like `hasAmbiguousLayout`).
+    public func ambiguousVariables() -> [Int] {
+        var freeSymbols = Set<Int32>()
+        for s in 0..<Int32(kind.count) where rowOf[Int(s)] < 0 {
+            switch kind[Int(s)] {
+            case .external:
+                freeSymbols.insert(s)
+            case .slack, .error:
+                // A restricted non-basic symbol with zero cost that can rise from 0.
+                guard costSign(s) == 0 else { continue }
+                var blocked = false
+                forEachRow(containing: s) { slot in
+                    let b = basic[Int(slot)]
+                    if isRestricted(b), rows[Int(slot)].coefficient(of: s) < 0, rows[Int(slot)].constant <= Tolerance.zero {
+                        blocked = true
+                    }
+                }
+                if !blocked { freeSymbols.insert(s) }
+            default: break
+            }
+        }
+        var out: [Int] = []
+        for v in 0..<externalCount {
+            if rowOf[v] < 0 {
+                out.append(v)
+                continue
+            }
+            let row = rows[Int(rowOf[v])]
+            if row.symbols.contains(where: { freeSymbols.contains($0) }) { out.append(v) }
+        }
+        return out
+    }
+
+    /// Live symbols and rows: what memory scales with.
+    public var symbolCount: Int { kind.count - freeSymbols.count }
+    public var rowCount: Int { rows.count - freeSlots.count }
+}
