@@ -18,8 +18,22 @@ public final class CassowaryBackend: LayoutBackend {
     var viewChanged: [Bool]
     var changedViews: [Int32] = []
 
+    /// Handles that some op changes (constant, activation, removal): the others
+    /// can enter the tableau without a marker.
+    let isMutable: [Bool]
+
     public init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) {
         self.scene = scene
+        var mutable = [Bool](repeating: false, count: scene.constraints.count)
+        for frame in scene.frames {
+            for op in frame {
+                switch op {
+                case let .setConstant(h, _), let .activate(h), let .deactivate(h), let .remove(h): mutable[Int(h)] = true
+                default: break
+                }
+            }
+        }
+        isMutable = mutable
         solver = CassowarySolver(variableCount: scene.variableCount)
         constraintID = [Int32](repeating: -1, count: scene.constraints.count)
         editID = [Int32](repeating: -1, count: scene.edits.count)
@@ -36,7 +50,7 @@ public final class CassowaryBackend: LayoutBackend {
 
     func name(_ id: Int32) -> String { Int(id) < nameOf.count ? nameOf[Int(id)] : "#\(id)" }
 
-    func conflict(_ culprit: String, _ error: CassowarySolver.ConflictError) -> LayoutError {
+    func conflict(_ culprit: String, _ error: CassowaryConflict) -> LayoutError {
         .unsatisfiable(constraint: culprit, conflicts: error.conflicts.map(name))
     }
 
@@ -48,7 +62,7 @@ public final class CassowaryBackend: LayoutBackend {
     /// Registers a scene constraint and activates it if it is active.
     func create(_ h: ConstraintHandle) throws(LayoutError) {
         let c = scene.constraints[Int(h)]
-        let id = solver.register(c.terms, c.relation, c.constant, priority: c.priority)
+        let id = solver.register(c.terms, c.relation, c.constant, priority: c.priority, isStatic: !isMutable[Int(h)])
         setName(id, c.id)
         constraintID[Int(h)] = id
         guard c.isActive else { return }
@@ -112,13 +126,13 @@ public final class CassowaryBackend: LayoutBackend {
     }
 
     public func readRects(into buffer: UnsafeMutableBufferPointer<Double>) {
-        solver.values.withUnsafeBufferPointer { values in
+        solver.core.values.withUnsafeBufferPointer { values in
             for i in 0..<min(values.count, buffer.count) { buffer[i] = values[i] }
         }
     }
 
     public func readChangedRects(into buffer: UnsafeMutableBufferPointer<Double>, changedViews out: inout [Int32]) {
-        solver.values.withUnsafeBufferPointer { values in
+        solver.core.values.withUnsafeBufferPointer { values in
             for view in changedViews {
                 let base = Int(view) * 4
                 buffer[base] = values[base]

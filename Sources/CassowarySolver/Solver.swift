@@ -8,8 +8,8 @@ import LayoutModel
 ///     let c = try solver.addConstraint([LinearTerm(variable: 0, coefficient: 1)], .equal, 10, priority: 1000)
 ///     try solver.setConstant(c, 20)     // in place: dual simplex, no remove-and-re-add
 ///     solver.value(of: 0)               // 20
-public final class CassowarySolver {
-    public typealias ConstraintID = Int32
+struct SolverCore {
+    typealias ConstraintID = Int32
 
     struct Record {
         var terms: [LinearTerm]
@@ -22,6 +22,11 @@ public final class CassowarySolver {
         var markerSign: Double = 1
         var inTableau = false
         var isLive = true
+        /// A required equality that will never be removed, deactivated or have its
+        /// constant changed needs no marker: without its dummy column, rows stay
+        /// short (a dummy records how every basic variable depends on its constant,
+        /// which makes a 10,000-view stack's rows O(n) long and its build O(n²)).
+        var isStatic = false
     }
 
     // Symbols.
@@ -50,7 +55,7 @@ public final class CassowarySolver {
     var touchedRows: [Int32] = []
     var isTouchedRow: [Bool] = []
     var leftBasis: [Int32] = []
-    public private(set) var values: [Double]
+    var values: [Double]
 
     // Reused buffers.
     var scratchSymbols: [Int32] = []
@@ -58,7 +63,7 @@ public final class CassowarySolver {
     var visitStamp: [UInt32] = []
     var stamp: UInt32 = 0
 
-    public private(set) var statistics = SolveStatistics()
+    var statistics = SolveStatistics()
 
     // Undo journal for `insert`: a refused add leaves the solver exactly as it was.
     var journaling = false
@@ -69,7 +74,7 @@ public final class CassowarySolver {
     var journalPriorities: [Double] = []
     var journalNewSymbols: [Int32] = []
 
-    public init(variableCount: Int) {
+    init(variableCount: Int) {
         externalCount = variableCount
         values = [Double](repeating: 0, count: variableCount)
         for _ in 0..<variableCount { _ = newSymbol(.external, owner: -1) }
@@ -77,7 +82,7 @@ public final class CassowarySolver {
 
     // MARK: Symbols and rows
 
-    func newSymbol(_ k: SymbolKind, owner o: Int32) -> Int32 {
+    mutating func newSymbol(_ k: SymbolKind, owner o: Int32) -> Int32 {
         if let s = freeSymbols.popLast() {
             kind[Int(s)] = k
             owner[Int(s)] = o
@@ -100,7 +105,7 @@ public final class CassowarySolver {
         return s
     }
 
-    func releaseSymbol(_ s: Int32) {
+    mutating func releaseSymbol(_ s: Int32) {
         let i = Int(s)
         guard kind[i] != .free else { return }
         for l in levels.indices where levels[l].coefficients[i] != 0 { setLevel(l, s, 0) }
@@ -111,7 +116,7 @@ public final class CassowarySolver {
         freeSymbols.append(s)
     }
 
-    func newRowSlot(_ row: Row, basic b: Int32) -> Int32 {
+    mutating func newRowSlot(_ row: Row, basic b: Int32) -> Int32 {
         let slot: Int32
         if let s = freeSlots.popLast() {
             slot = s
@@ -134,7 +139,7 @@ public final class CassowarySolver {
         return slot
     }
 
-    func releaseRowSlot(_ slot: Int32) {
+    mutating func releaseRowSlot(_ slot: Int32) {
         remember(slot)
         let b = basic[Int(slot)]
         if b >= 0 { rowOf[Int(b)] = -1 }
@@ -146,18 +151,18 @@ public final class CassowarySolver {
     }
 
     /// Saves a row slot before its first change inside a journaled `insert`.
-    @inline(__always) func remember(_ slot: Int32) {
+    @inline(__always) mutating func remember(_ slot: Int32) {
         guard journaling, journalSlotStamp[Int(slot)] != journalEpoch else { return }
         journalSlotStamp[Int(slot)] = journalEpoch
         journalRows.append((slot, rows[Int(slot)], basic[Int(slot)]))
     }
 
-    @inline(__always) func setLevel(_ l: Int, _ symbol: Int32, _ value: Double) {
+    @inline(__always) mutating func setLevel(_ l: Int, _ symbol: Int32, _ value: Double) {
         if journaling { journalLevels.append((levels[l].priority, symbol, levels[l].coefficients[Int(symbol)])) }
         levels[l].coefficients[Int(symbol)] = value
     }
 
-    @inline(__always) func touch(_ slot: Int32) {
+    @inline(__always) mutating func touch(_ slot: Int32) {
         if !isTouchedRow[Int(slot)] {
             isTouchedRow[Int(slot)] = true
             touchedRows.append(slot)
@@ -165,10 +170,10 @@ public final class CassowarySolver {
         statistics.rowsTouched += 1
     }
 
-    @inline(__always) func isRestricted(_ s: Int32) -> Bool { kind[Int(s)] != .external }
+    @inline(__always) mutating func isRestricted(_ s: Int32) -> Bool { kind[Int(s)] != .external }
 
-    /// Visits each live row slot holding `symbol` once, compacting the lazy column.
-    func forEachRow(containing symbol: Int32, _ body: (Int32) -> Void) {
+    /// Leaves in the lazy column of `symbol` each live row slot holding it, once.
+    mutating func compactColumn(_ symbol: Int32) {
         stamp &+= 1
         if stamp == 0 {
             for i in visitStamp.indices { visitStamp[i] = 0 }
@@ -188,11 +193,10 @@ public final class CassowarySolver {
         }
         list.removeLast(list.count - kept)
         column[Int(symbol)] = list
-        for slot in list { body(slot) }
     }
 
     /// `rows[target] += k * source`, dropping `skip` from the target.
-    func addScaled(into target: Int32, _ source: Row, _ k: Double, skip: Int32) {
+    mutating func addScaled(into target: Int32, _ source: Row, _ k: Double, skip: Int32) {
         remember(target)
         scratchSymbols.removeAll(keepingCapacity: true)
         scratchCoefficients.removeAll(keepingCapacity: true)
@@ -239,7 +243,7 @@ public final class CassowarySolver {
     }
 
     /// Solves the row in `slot` (basic `leaving`) for `entering` and substitutes it everywhere.
-    func pivot(slot: Int32, entering: Int32) {
+    mutating func pivot(slot: Int32, entering: Int32) {
         statistics.pivots += 1
         remember(slot)
         let s = Int(slot)
@@ -270,10 +274,11 @@ public final class CassowarySolver {
     }
 
     /// Replaces `symbol` (now basic in `slot`) in every other row and in the objective.
-    func substitute(_ symbol: Int32, slot: Int32) {
+    mutating func substitute(_ symbol: Int32, slot: Int32) {
         let row = rows[Int(slot)]
-        forEachRow(containing: symbol) { target in
-            guard target != slot else { return }
+        compactColumn(symbol)
+        for target in column[Int(symbol)] {
+            guard target != slot else { continue }
             let k = rows[Int(target)].coefficient(of: symbol)
             addScaled(into: target, row, k, skip: symbol)
             if isRestricted(basic[Int(target)]), rows[Int(target)].constant < 0 { infeasible.append(target) }
@@ -287,11 +292,11 @@ public final class CassowarySolver {
         }
     }
 
-    func addToLevel(_ l: Int, _ row: Row, _ k: Double) {
+    mutating func addToLevel(_ l: Int, _ row: Row, _ k: Double) {
         for i in row.symbols.indices { addToLevel(l, row.symbols[i], k * row.coefficients[i]) }
     }
 
-    @inline(__always) func addToLevel(_ l: Int, _ symbol: Int32, _ v: Double) {
+    @inline(__always) mutating func addToLevel(_ l: Int, _ symbol: Int32, _ v: Double) {
         let i = Int(symbol)
         var c = levels[l].coefficients[i] + v
         if abs(c) < Tolerance.drop { c = 0 }
@@ -307,7 +312,7 @@ public final class CassowarySolver {
     }
 
     /// Sign of the symbol's cost vector in lexicographic order (-1, 0, +1).
-    @inline(__always) func costSign(_ symbol: Int32) -> Int {
+    @inline(__always) mutating func costSign(_ symbol: Int32) -> Int {
         let i = Int(symbol)
         for l in levels.indices {
             let c = levels[l].coefficients[i]
@@ -317,7 +322,7 @@ public final class CassowarySolver {
         return 0
     }
 
-    func level(for priority: Double) -> Int {
+    mutating func level(for priority: Double) -> Int {
         var lo = 0
         while lo < levels.count, levels[lo].priority > priority { lo += 1 }
         if lo < levels.count, levels[lo].priority == priority { return lo }
@@ -326,7 +331,7 @@ public final class CassowarySolver {
     }
 
     /// Adds `weight * symbol` (expressed in non-basic symbols) to a level.
-    func addObjective(_ symbol: Int32, weight: Double, level l: Int) {
+    mutating func addObjective(_ symbol: Int32, weight: Double, level l: Int) {
         let r = rowOf[Int(symbol)]
         if r >= 0 {
             addToLevel(l, rows[Int(r)], weight)
@@ -340,7 +345,7 @@ public final class CassowarySolver {
     /// Primal simplex on the lexicographic objective; Bland's rule (smallest
     /// eligible symbol enters, ties in the ratio test go to the smallest basic
     /// symbol), which cannot cycle.
-    func optimize() {
+    mutating func optimize() {
         while true {
             var entering: Int32 = -1
             var kept = 0
@@ -360,11 +365,12 @@ public final class CassowarySolver {
             var best = -1 as Int32
             var bestRatio = Double.infinity
             var bestBasic = Int32.max
-            forEachRow(containing: entering) { slot in
+            compactColumn(entering)
+            for slot in column[Int(entering)] {
                 let b = basic[Int(slot)]
-                guard isRestricted(b) else { return }
+                guard isRestricted(b) else { continue }
                 let c = rows[Int(slot)].coefficient(of: entering)
-                guard c < 0 else { return }
+                guard c < 0 else { continue }
                 let ratio = -rows[Int(slot)].constant / c
                 if ratio < bestRatio - Tolerance.zero || (abs(ratio - bestRatio) <= Tolerance.zero && b < bestBasic) {
                     bestRatio = ratio
@@ -385,7 +391,7 @@ public final class CassowarySolver {
 
     /// Dual simplex: restores feasibility after constants changed, keeping optimality.
     /// Returns the slot of a row that cannot be made feasible, if any.
-    func dualOptimize() -> Int32? {
+    mutating func dualOptimize() -> Int32? {
         while let slot = infeasible.popLast() {
             let b = basic[Int(slot)]
             guard b >= 0, isRestricted(b), rows[Int(slot)].constant < -Tolerance.zero * 0 else { continue }
@@ -412,7 +418,7 @@ public final class CassowarySolver {
     }
 
     /// Whether cost(s)/a < cost(t)/b lexicographically (ties: smaller symbol).
-    @inline(__always) func ratioLess(_ s: Int32, _ a: Double, _ t: Int32, _ b: Double) -> Bool {
+    @inline(__always) mutating func ratioLess(_ s: Int32, _ a: Double, _ t: Int32, _ b: Double) -> Bool {
         for l in levels.indices {
             let x = levels[l].coefficients[Int(s)] / a
             let y = levels[l].coefficients[Int(t)] / b
@@ -425,7 +431,7 @@ public final class CassowarySolver {
     // MARK: Constraints
 
     /// The constraint's row in terms of the current non-basic symbols.
-    func makeRow(_ id: Int32) -> Row {
+    mutating func makeRow(_ id: Int32) -> Row {
         var record = records[Int(id)]
         var row = Row()
         row.constant = -record.constant
@@ -457,10 +463,12 @@ public final class CassowarySolver {
             }
         case .equal:
             if isRequired {
-                let dummy = newSymbol(.dummy, owner: id)
-                record.marker = dummy
-                record.markerSign = 1
-                pairs.append((dummy, 1))
+                if !record.isStatic {
+                    let dummy = newSymbol(.dummy, owner: id)
+                    record.marker = dummy
+                    record.markerSign = 1
+                    pairs.append((dummy, 1))
+                }
             } else {
                 let plus = newSymbol(.error, owner: id)
                 let minus = newSymbol(.error, owner: id)
@@ -489,13 +497,13 @@ public final class CassowarySolver {
         return row
     }
 
-    func errorSymbols(_ record: Record) -> [Int32] {
+    mutating func errorSymbols(_ record: Record) -> [Int32] {
         guard record.priority < 1000 else { return [] }
         return record.relation == .equal ? [record.marker, record.other] : [record.other]
     }
 
     /// Puts constraint `id` into the tableau; on conflict leaves everything exactly as it was.
-    func insert(_ id: Int32) throws(ConflictError) {
+    mutating func insert(_ id: Int32) throws(ConflictError) {
         journaling = true
         journalEpoch &+= 1
         if journalEpoch == 0 {
@@ -519,7 +527,7 @@ public final class CassowarySolver {
         if saved.priority < 1000 { levelUse[saved.priority, default: 0] += 1 }
     }
 
-    func rollback() {
+    mutating func rollback() {
         infeasible.removeAll(keepingCapacity: true)
         journaling = false
         for entry in journalRows.reversed() {
@@ -558,7 +566,7 @@ public final class CassowarySolver {
         journalNewSymbols.removeAll(keepingCapacity: true)
     }
 
-    func insertUnjournaled(_ id: Int32) throws(ConflictError) {
+    mutating func insertUnjournaled(_ id: Int32) throws(ConflictError) {
         var row = makeRow(id)
         let record = records[Int(id)]
         if record.priority < 1000 {
@@ -590,7 +598,16 @@ public final class CassowarySolver {
                 for s in row.symbols where owner[Int(s)] >= 0 && owner[Int(s)] != id { conflicts.append(owner[Int(s)]) }
                 throw ConflictError(conflicts: conflicts)
             }
-            subject = record.marker
+            if record.marker < 0 {
+                // A redundant static equality. Its row still ties the markers of the
+                // mutable constraints it repeats (a later constant change must see the
+                // conflict), so keep it on one of them; an empty row says nothing.
+                records[Int(id)].inTableau = true
+                if row.symbols.isEmpty { return }
+                subject = row.symbols[0]
+            } else {
+                subject = record.marker
+            }
         }
         records[Int(id)].inTableau = true
         if subject < 0 {
@@ -613,7 +630,7 @@ public final class CassowarySolver {
         optimize()
     }
 
-    func requiredOwners(in slot: Int32) -> [Int32] {
+    mutating func requiredOwners(in slot: Int32) -> [Int32] {
         var out: [Int32] = []
         let b = basic[Int(slot)]
         for s in [b] + rows[Int(slot)].symbols {
@@ -624,10 +641,10 @@ public final class CassowarySolver {
     }
 
     /// A refused change: the required constraints (by id) it contradicts.
-    public struct ConflictError: Error { public var conflicts: [Int32] }
+    typealias ConflictError = CassowaryConflict
 
     /// Phase one for a row with no valid subject: minimise an artificial variable.
-    func insertWithArtificial(_ row: Row, _ id: Int32) throws(ConflictError) {
+    mutating func insertWithArtificial(_ row: Row, _ id: Int32) throws(ConflictError) {
         let art = newSymbol(.slack, owner: -1)
         let slot = newRowSlot(row, basic: art)
         // A temporary top level holding the artificial objective.
@@ -650,7 +667,8 @@ public final class CassowarySolver {
                 pivot(slot: artSlot, entering: entering)
             }
         }
-        forEachRow(containing: art) { target in
+        compactColumn(art)
+        for target in column[Int(art)] {
             if let i = rows[Int(target)].index(of: art) {
                 remember(target)
                 rows[Int(target)].symbols.remove(at: i)
@@ -663,7 +681,7 @@ public final class CassowarySolver {
     }
 
     /// Takes constraint `id` out of the tableau (kiwi's removal by marker) and frees its symbols.
-    func extract(_ id: Int32) throws(ConflictError) {
+    mutating func extract(_ id: Int32) throws(ConflictError) {
         let record = records[Int(id)]
         guard record.inTableau else { return }
         if record.priority < 1000, let l = levels.firstIndex(where: { $0.priority == record.priority }) {
@@ -675,7 +693,8 @@ public final class CassowarySolver {
             // Choose the row the marker enters through.
             var first: Int32 = -1, second: Int32 = -1, third: Int32 = -1
             var r1 = Double.infinity, r2 = Double.infinity
-            forEachRow(containing: marker) { slot in
+            compactColumn(marker)
+            for slot in column[Int(marker)] {
                 let c = rows[Int(slot)].coefficient(of: marker)
                 let b = basic[Int(slot)]
                 if kind[Int(b)] == .external {
@@ -701,7 +720,8 @@ public final class CassowarySolver {
                 let slot = rowOf[Int(s)]
                 releaseRowSlot(slot)
             }
-            forEachRow(containing: s) { target in
+            compactColumn(s)
+            for target in column[Int(s)] {
                 if let i = rows[Int(target)].index(of: s) {
                     remember(target)
                     rows[Int(target)].symbols.remove(at: i)
@@ -723,12 +743,12 @@ public final class CassowarySolver {
     /// Optional constraints in the tableau per priority: a level with none is dropped.
     var levelUse: [Double: Int] = [:]
 
-    func dropEmptyLevels() {
+    mutating func dropEmptyLevels() {
         levels.removeAll { (levelUse[$0.priority] ?? 0) == 0 }
     }
 
     /// Shifts the constraint's constant by `delta` through its marker column.
-    func shiftConstant(_ id: Int32, by delta: Double) -> Int32? {
+    mutating func shiftConstant(_ id: Int32, by delta: Double) -> Int32? {
         let record = records[Int(id)]
         // The row holds -constant; the marker absorbs the change: marker → marker + shift.
         let shift = -delta / record.markerSign
@@ -745,7 +765,8 @@ public final class CassowarySolver {
                 infeasible.append(r)
             }
         } else {
-            forEachRow(containing: marker) { slot in
+            compactColumn(marker)
+            for slot in column[Int(marker)] {
                 let c = rows[Int(slot)].coefficient(of: marker)
                 rows[Int(slot)].constant += c * shift
                 touch(slot)
@@ -764,8 +785,15 @@ public final class CassowarySolver {
 
     /// Registers a constraint `Σ terms RELATION constant` at `priority` (1...1000)
     /// without putting it into the tableau (an inactive constraint).
-    public func register(_ terms: [LinearTerm], _ relation: Relation, _ constant: Double, priority: Double) -> ConstraintID {
-        let record = Record(terms: terms, relation: relation, constant: constant, priority: min(priority, 1000))
+    ///
+    /// `isStatic` promises that a required equality will never be removed,
+    /// deactivated or have its constant changed; it then needs no marker symbol,
+    /// which keeps rows short. A conflict it takes part in is still reported.
+    mutating func register(
+        _ terms: [LinearTerm], _ relation: Relation, _ constant: Double, priority: Double, isStatic: Bool = false
+    ) -> ConstraintID {
+        var record = Record(terms: terms, relation: relation, constant: constant, priority: min(priority, 1000))
+        record.isStatic = isStatic && relation == .equal && priority >= 1000
         if let reused = freeRecords.popLast() {
             records[Int(reused)] = record
             return reused
@@ -777,7 +805,7 @@ public final class CassowarySolver {
     /// Adds an active constraint; refuses (throwing the ids in conflict) one that
     /// would make the required constraints unsatisfiable, changing nothing.
     @discardableResult
-    public func addConstraint(_ terms: [LinearTerm], _ relation: Relation, _ constant: Double, priority: Double) throws(ConflictError) -> ConstraintID {
+    mutating func addConstraint(_ terms: [LinearTerm], _ relation: Relation, _ constant: Double, priority: Double) throws(ConflictError) -> ConstraintID {
         let id = register(terms, relation, constant, priority: priority)
         do {
             try insert(id)
@@ -789,7 +817,28 @@ public final class CassowarySolver {
         return id
     }
 
-    public func removeConstraint(_ id: ConstraintID) {
+    /// The required constraints that `terms RELATION constant` contradicts, found
+    /// by replaying the live required constraints, each with a marker, into a fresh
+    /// tableau (static constraints carry no marker, so the live tableau cannot name them).
+    func explainConflict(_ terms: [LinearTerm], _ relation: Relation, _ constant: Double, excluding: Int32) -> [Int32] {
+        var fresh = SolverCore(variableCount: externalCount)
+        var original: [Int32] = []
+        for (i, r) in records.enumerated() where r.isLive && r.inTableau && r.priority >= 1000 && i != Int(excluding) {
+            let id = fresh.register(r.terms, r.relation, r.constant, priority: 1000)
+            while original.count <= Int(id) { original.append(-1) }
+            original[Int(id)] = Int32(i)
+            try? fresh.setActive(id, true)
+        }
+        let culprit = fresh.register(terms, relation, constant, priority: 1000)
+        do {
+            try fresh.setActive(culprit, true)
+            return []
+        } catch {
+            return error.conflicts.compactMap { Int($0) < original.count && original[Int($0)] >= 0 ? original[Int($0)] : nil }
+        }
+    }
+
+    mutating func removeConstraint(_ id: ConstraintID) {
         guard Int(id) < records.count, records[Int(id)].isLive else { return }
         if records[Int(id)].inTableau {
             try? extract(id)
@@ -801,7 +850,7 @@ public final class CassowarySolver {
 
     /// Changes a constraint's constant in place (dual simplex); refuses a change
     /// that makes the required constraints unsatisfiable, leaving the state as it was.
-    public func setConstant(_ id: ConstraintID, _ value: Double) throws(ConflictError) {
+    mutating func setConstant(_ id: ConstraintID, _ value: Double) throws(ConflictError) {
         let record = records[Int(id)]
         let delta = value - record.constant
         guard delta != 0 else { return }
@@ -820,7 +869,7 @@ public final class CassowarySolver {
     }
 
     /// Changes an optional constraint's priority in place and re-optimises.
-    public func setPriority(_ id: ConstraintID, _ priority: Double) {
+    mutating func setPriority(_ id: ConstraintID, _ priority: Double) {
         let record = records[Int(id)]
         guard record.priority != priority else { return }
         records[Int(id)].priority = priority
@@ -835,9 +884,9 @@ public final class CassowarySolver {
         optimize()
     }
 
-    public func isActive(_ id: ConstraintID) -> Bool { records[Int(id)].inTableau }
+    mutating func isActive(_ id: ConstraintID) -> Bool { records[Int(id)].inTableau }
 
-    public func setActive(_ id: ConstraintID, _ active: Bool) throws(ConflictError) {
+    mutating func setActive(_ id: ConstraintID, _ active: Bool) throws(ConflictError) {
         if active {
             guard !records[Int(id)].inTableau else { return }
             try insert(id)
@@ -850,7 +899,7 @@ public final class CassowarySolver {
 
     /// Recomputes the values of the variables whose rows changed since the last call;
     /// calls `changed` with each variable whose value moved.
-    public func updateValues(_ changed: (Int) -> Void) {
+    mutating func updateValues(_ changed: (Int) -> Void) {
         for slot in touchedRows {
             isTouchedRow[Int(slot)] = false
             let b = basic[Int(slot)]
@@ -873,14 +922,14 @@ public final class CassowarySolver {
         leftBasis.removeAll(keepingCapacity: true)
     }
 
-    public func value(of variable: Int) -> Double {
+    mutating func value(of variable: Int) -> Double {
         let r = rowOf[variable]
         return r >= 0 ? rows[Int(r)].constant : 0
     }
 
     /// External variables that can move without changing any violation total:
     /// the layout is ambiguous in them (like `hasAmbiguousLayout`).
-    public func ambiguousVariables() -> [Int] {
+    mutating func ambiguousVariables() -> [Int] {
         var freeSymbols = Set<Int32>()
         for s in 0..<Int32(kind.count) where rowOf[Int(s)] < 0 {
             switch kind[Int(s)] {
@@ -890,7 +939,8 @@ public final class CassowarySolver {
                 // A restricted non-basic symbol with zero cost that can rise from 0.
                 guard costSign(s) == 0 else { continue }
                 var blocked = false
-                forEachRow(containing: s) { slot in
+                compactColumn(s)
+                for slot in column[Int(s)] {
                     let b = basic[Int(slot)]
                     if isRestricted(b), rows[Int(slot)].coefficient(of: s) < 0, rows[Int(slot)].constant <= Tolerance.zero {
                         blocked = true
@@ -913,6 +963,104 @@ public final class CassowarySolver {
     }
 
     /// Live symbols and rows: what memory scales with.
-    public var symbolCount: Int { kind.count - freeSymbols.count }
-    public var rowCount: Int { rows.count - freeSlots.count }
+    var symbolCount: Int { kind.count - freeSymbols.count }
+    var rowCount: Int { rows.count - freeSlots.count }
+}
+
+/// A refused change: the ids of the required constraints it contradicts.
+public struct CassowaryConflict: Error, Sendable {
+    public var conflicts: [Int32]
+}
+
+/// An incremental Cassowary solver over `Double` variables with exact
+/// (lexicographic) priorities. Variables are integer ids `0..<variableCount`;
+/// constraints are `Σ coefficient·x RELATION constant` at a priority in 1...1000
+/// (1000 required). The state lives in one struct so that the hot loops run
+/// without the dynamic exclusivity checks of class properties.
+///
+///     let solver = CassowarySolver(variableCount: 2)
+///     let c = try solver.addConstraint([LinearTerm(variable: 0, coefficient: 1)], .equal, 10, priority: 1000)
+///     try solver.setConstant(c, 20)     // in place: dual simplex, no remove-and-re-add
+///     solver.updateValues { _ in }
+///     solver.value(of: 0)               // 20
+public final class CassowarySolver {
+    public typealias ConstraintID = Int32
+    var core: SolverCore
+
+    public init(variableCount: Int) { core = SolverCore(variableCount: variableCount) }
+
+    /// Registers an inactive constraint; `isStatic` promises a required equality
+    /// is never removed, deactivated or given a new constant (it then needs no marker).
+    public func register(
+        _ terms: [LinearTerm], _ relation: Relation, _ constant: Double, priority: Double, isStatic: Bool = false
+    ) -> ConstraintID {
+        core.register(terms, relation, constant, priority: priority, isStatic: isStatic)
+    }
+
+    /// Adds an active constraint, or throws the required constraints it conflicts with (changing nothing).
+    @discardableResult
+    public func addConstraint(
+        _ terms: [LinearTerm], _ relation: Relation, _ constant: Double, priority: Double
+    ) throws(CassowaryConflict) -> ConstraintID {
+        do {
+            return try core.addConstraint(terms, relation, constant, priority: priority)
+        } catch {
+            throw CassowaryConflict(conflicts: core.explainConflict(terms, relation, constant, excluding: -1))
+        }
+    }
+
+    public func removeConstraint(_ id: ConstraintID) { core.removeConstraint(id) }
+
+    /// Changes a constant in place (dual simplex); a change that makes the required
+    /// constraints unsatisfiable is refused and undone.
+    public func setConstant(_ id: ConstraintID, _ value: Double) throws(CassowaryConflict) {
+        do {
+            try core.setConstant(id, value)
+        } catch {
+            let r = core.records[Int(id)]
+            throw CassowaryConflict(conflicts: core.explainConflict(r.terms, r.relation, value, excluding: id))
+        }
+    }
+
+    /// Changes an optional constraint's priority in place and re-optimises.
+    public func setPriority(_ id: ConstraintID, _ priority: Double) { core.setPriority(id, priority) }
+
+    public func isActive(_ id: ConstraintID) -> Bool { core.records[Int(id)].inTableau }
+
+    /// Puts a registered constraint into the tableau or takes it out, keeping its identity.
+    public func setActive(_ id: ConstraintID, _ active: Bool) throws(CassowaryConflict) {
+        do {
+            try core.setActive(id, active)
+        } catch {
+            let r = core.records[Int(id)]
+            throw CassowaryConflict(conflicts: core.explainConflict(r.terms, r.relation, r.constant, excluding: id))
+        }
+    }
+
+    /// Adds an edit variable: `variable == its current value` at an optional priority.
+    public func addEditVariable(_ variable: Int, priority: Double) throws(CassowaryConflict) -> ConstraintID {
+        try core.addConstraint([LinearTerm(variable: Int32(variable), coefficient: 1)], .equal, core.value(of: variable), priority: min(priority, 999))
+    }
+
+    /// Suggests a value for an edit variable (its constraint's constant, in place).
+    public func suggestValue(_ edit: ConstraintID, _ value: Double) { try? core.setConstant(edit, value) }
+
+    /// Brings `values` up to date with the tableau, visiting only rows changed since
+    /// the last call; `changed` receives each variable whose value moved.
+    public func updateValues(_ changed: (Int) -> Void) { core.updateValues(changed) }
+
+    /// Variable values as of the last `updateValues`.
+    public var values: [Double] { core.values }
+
+    /// A variable's value straight from the tableau.
+    public func value(of variable: Int) -> Double { core.value(of: variable) }
+
+    /// Variables the current constraints do not pin (like `hasAmbiguousLayout`).
+    public func ambiguousVariables() -> [Int] { core.ambiguousVariables() }
+
+    public var statistics: SolveStatistics { core.statistics }
+    /// Live symbols and rows: what memory scales with.
+    public var symbolCount: Int { core.symbolCount }
+    public var rowCount: Int { core.rowCount }
+    public var priorityLevelCount: Int { core.levels.count }
 }
