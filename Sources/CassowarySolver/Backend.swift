@@ -16,7 +16,6 @@ public final class CassowaryBackend: LayoutBackend {
     /// Scene names of solver constraints, for conflict messages.
     var nameOf: [String] = []
     var viewChanged: [Bool]
-    var changedViews: [Int32] = []
 
     /// Handles that some op changes (constant, activation, removal): the others
     /// can enter the tableau without a marker.
@@ -115,35 +114,36 @@ public final class CassowaryBackend: LayoutBackend {
         collectChanges()
     }
 
-    func collectChanges() {
-        solver.updateValues { variable in
-            let view = variable >> 2
-            if !viewChanged[view] {
-                viewChanged[view] = true
-                changedViews.append(Int32(view))
-            }
-        }
-    }
+    func collectChanges() { solver.core.updateValues() }
 
     public func readRects(into buffer: UnsafeMutableBufferPointer<Double>) {
         solver.core.values.withUnsafeBufferPointer { values in
             for i in 0..<min(values.count, buffer.count) { buffer[i] = values[i] }
         }
+        solver.core.changedVariables.removeAll(keepingCapacity: true)
     }
 
     public func readChangedRects(into buffer: UnsafeMutableBufferPointer<Double>, changedViews out: inout [Int32]) {
-        solver.core.values.withUnsafeBufferPointer { values in
-            for view in changedViews {
-                let base = Int(view) * 4
-                buffer[base] = values[base]
-                buffer[base + 1] = values[base + 1]
-                buffer[base + 2] = values[base + 2]
-                buffer[base + 3] = values[base + 3]
-                viewChanged[Int(view)] = false
-                out.append(view)
+        let start = out.count
+        viewChanged.withUnsafeMutableBufferPointer { seen in
+            solver.core.values.withUnsafeBufferPointer { values in
+                solver.core.changedVariables.withUnsafeBufferPointer { changed in
+                    for variable in changed {
+                        let view = Int(variable >> 2)
+                        guard !seen[view] else { continue }
+                        seen[view] = true
+                        let base = view * 4
+                        buffer[base] = values[base]
+                        buffer[base + 1] = values[base + 1]
+                        buffer[base + 2] = values[base + 2]
+                        buffer[base + 3] = values[base + 3]
+                        out.append(Int32(view))
+                    }
+                }
             }
+            for i in start..<out.count { seen[Int(out[i])] = false }
         }
-        changedViews.removeAll(keepingCapacity: true)
+        solver.core.changedVariables.removeAll(keepingCapacity: true)
     }
 
     public var statistics: SolveStatistics { solver.statistics }

@@ -897,9 +897,11 @@ struct SolverCore {
         }
     }
 
-    /// Recomputes the values of the variables whose rows changed since the last call;
-    /// calls `changed` with each variable whose value moved.
-    mutating func updateValues(_ changed: (Int) -> Void) {
+    /// Variables whose value moved in `updateValues` since the list was last cleared.
+    var changedVariables: [Int32] = []
+
+    /// Recomputes the values of the variables whose rows changed since the last call.
+    mutating func updateValues() {
         for slot in touchedRows {
             isTouchedRow[Int(slot)] = false
             let b = basic[Int(slot)]
@@ -908,7 +910,7 @@ struct SolverCore {
             statistics.variablesUpdated += 1
             if values[Int(b)] != v {
                 values[Int(b)] = v
-                changed(Int(b))
+                changedVariables.append(b)
             }
         }
         touchedRows.removeAll(keepingCapacity: true)
@@ -916,7 +918,7 @@ struct SolverCore {
             statistics.variablesUpdated += 1
             if values[Int(s)] != 0 {
                 values[Int(s)] = 0
-                changed(Int(s))
+                changedVariables.append(s)
             }
         }
         leftBasis.removeAll(keepingCapacity: true)
@@ -1047,7 +1049,11 @@ public final class CassowarySolver {
 
     /// Brings `values` up to date with the tableau, visiting only rows changed since
     /// the last call; `changed` receives each variable whose value moved.
-    public func updateValues(_ changed: (Int) -> Void) { core.updateValues(changed) }
+    public func updateValues(_ changed: (Int) -> Void) {
+        core.updateValues()
+        for v in core.changedVariables { changed(Int(v)) }
+        core.changedVariables.removeAll(keepingCapacity: true)
+    }
 
     /// Variable values as of the last `updateValues`.
     public var values: [Double] { core.values }
