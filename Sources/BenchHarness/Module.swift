@@ -1,1 +1,0 @@
-// Module BenchHarness: see the README's architecture section.

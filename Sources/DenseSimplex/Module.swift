@@ -1,1 +1,0 @@
-// Module DenseSimplex: see the README's architecture section.

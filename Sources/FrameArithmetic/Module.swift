@@ -1,1 +1,0 @@
-// Module FrameArithmetic: see the README's architecture section.

@@ -1,1 +1,0 @@
-// Module SceneGenerator: see the README's architecture section.
