@@ -1,0 +1,215 @@
+import LayoutModel
+
+/// Where and how a run was made, for the JSON and the report.
+public struct RunContext: Sendable {
+    public var command: String
+    public var gitCommit: String
+    public var toolchain: String
+    public var machine: String
+    public var cores: Int
+    public var memoryBytes: Int
+    public var created: String
+    public var allocator: String
+    public init(command: String, gitCommit: String, toolchain: String, machine: String, cores: Int, memoryBytes: Int, created: String, allocator: String) {
+        self.command = command
+        self.gitCommit = gitCommit
+        self.toolchain = toolchain
+        self.machine = machine
+        self.cores = cores
+        self.memoryBytes = memoryBytes
+        self.created = created
+        self.allocator = allocator
+    }
+}
+
+/// The results file, schema version 1 (documented in results/README.md).
+public enum ResultsJSON {
+    public static let schemaVersion = 1
+
+    public static func encode(_ results: [BenchResult], context: RunContext, settings: BenchSettings) -> String {
+        var s = "{\n"
+        s += "  \"schema_version\": \(schemaVersion),\n"
+        s += "  \"tool\": \"layoutbench\",\n"
+        s += "  \"created\": \(jsonQuoted(context.created)),\n"
+        s += "  \"command\": \(jsonQuoted(context.command)),\n"
+        s += "  \"git_commit\": \(jsonQuoted(context.gitCommit)),\n"
+        s += "  \"toolchain\": \(jsonQuoted(context.toolchain)),\n"
+        s += "  \"machine\": {\"description\": \(jsonQuoted(context.machine)), \"cores\": \(context.cores), \"memory_bytes\": \(context.memoryBytes)},\n"
+        s += "  \"allocator\": \(jsonQuoted(context.allocator)),\n"
+        s += "  \"settings\": {\"repeat\": \(settings.repetitions), \"warmup_frames\": \(settings.warmupFrames), \"memory_limit_bytes\": \(settings.options.memoryLimitBytes)},\n"
+        s += "  \"results\": ["
+        for (i, r) in results.enumerated() {
+            s += i == 0 ? "\n    " : ",\n    "
+            s += record(r)
+        }
+        s += results.isEmpty ? "],\n" : "\n  ],\n"
+        s += "  \"scaling\": ["
+        let fits = scalingFits(results)
+        for (i, fit) in fits.enumerated() {
+            s += i == 0 ? "\n    " : ",\n    "
+            s += "{\"backend\": \(jsonQuoted(fit.backend)), \"family\": \(jsonQuoted(fit.family)), \"points\": \(fit.points), "
+            s += "\"frame_p50_exponent\": \(number(fit.frameExponent)), \"build_exponent\": \(number(fit.buildExponent))}"
+        }
+        s += fits.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return s
+    }
+
+    static func number(_ v: Double?) -> String {
+        guard let v, v.isFinite else { return "null" }
+        return "\(v)"
+    }
+
+    static func record(_ r: BenchResult) -> String {
+        var s = "{\"backend\": \(jsonQuoted(r.backend)), \"scene\": \(jsonQuoted(r.scene)), "
+        s += "\"family\": \(r.family.map(jsonQuoted) ?? "null"), \"views\": \(r.views), \"constraints\": \(r.constraints), "
+        s += "\"frames\": \(r.frames), \"repeat\": \(r.repetitions)"
+        if let declined = r.declined {
+            return s + ", \"declined\": \(jsonQuoted(declined))}"
+        }
+        let t = r.frameTimes
+        s += ", \"build_seconds\": \(r.buildSeconds)"
+        s += ", \"frame_seconds\": {\"p50\": \(t.p50), \"p90\": \(t.p90), \"p99\": \(t.p99), \"max\": \(t.max), \"mean\": \(t.mean)}"
+        s += ", \"budget_misses\": {\"120hz\": \(r.misses120), \"60hz\": \(r.misses60)}"
+        s += ", \"pivots_per_frame\": \(r.pivotsPerFrame), \"rows_touched_per_frame\": \(r.rowsTouchedPerFrame)"
+        s += ", \"bytes_allocated_per_frame\": \(number(r.bytesPerFrame)), \"allocations_per_frame\": \(number(r.allocationsPerFrame))"
+        s += ", \"peak_rss_bytes\": \(r.peakResidentBytes), \"refused_ops\": \(r.refusedOps)"
+        s += ", \"frame_series\": [" + r.series.map { "\($0)" }.joined(separator: ", ") + "]}"
+        return s
+    }
+}
+
+public struct ScalingFit: Sendable {
+    public var backend: String
+    public var family: String
+    public var points: Int
+    public var frameExponent: Double?
+    public var buildExponent: Double?
+}
+
+/// Per back end and family with several sizes: the log-log slopes of p50 and build time against views.
+public func scalingFits(_ results: [BenchResult]) -> [ScalingFit] {
+    var keys: [(String, String)] = []
+    for r in results where r.declined == nil {
+        guard let family = r.family else { continue }
+        if !keys.contains(where: { $0 == (r.backend, family) }) { keys.append((r.backend, family)) }
+    }
+    var out: [ScalingFit] = []
+    for (backend, family) in keys {
+        let rows = results.filter { $0.backend == backend && $0.family == family && $0.declined == nil }
+        let sizes = Set(rows.map(\.views))
+        guard sizes.count >= 2 else { continue }
+        out.append(
+            ScalingFit(
+                backend: backend, family: family, points: rows.count,
+                frameExponent: logLogSlope(rows.map { (Double($0.views), $0.frameTimes.p50) }),
+                buildExponent: logLogSlope(rows.map { (Double($0.views), $0.buildSeconds) })))
+    }
+    return out
+}
+
+/// Human-readable durations: 12.3 µs, 4.56 ms, 1.23 s.
+public func formatDuration(_ seconds: Double) -> String {
+    if seconds < 1e-3 { return fixed(seconds * 1e6, 1) + " µs" }
+    if seconds < 1 { return fixed(seconds * 1e3, 2) + " ms" }
+    return fixed(seconds, 2) + " s"
+}
+
+func fixed(_ v: Double, _ digits: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let r = (v * scale).rounded() / scale
+    var s = "\(r)"
+    if let dot = s.firstIndex(of: ".") {
+        let decimals = s.distance(from: dot, to: s.endIndex) - 1
+        if decimals < digits { s += String(repeating: "0", count: digits - decimals) }
+    } else if digits > 0 {
+        s += "." + String(repeating: "0", count: digits)
+    }
+    return s
+}
+
+public func formatBytesShort(_ v: Double?) -> String {
+    guard let v else { return "–" }
+    if v < 1024 { return fixed(v, 0) + " B" }
+    if v < 1024 * 1024 { return fixed(v / 1024, 1) + " KiB" }
+    return fixed(v / 1024 / 1024, 1) + " MiB"
+}
+
+/// The table shown on the terminal and in the Markdown report.
+public func resultTable(_ results: [BenchResult], markdown: Bool) -> String {
+    let header = ["scene", "backend", "views", "p50", "p99", "max", ">8.3ms", ">16.7ms", "build", "bytes/frame", "pivots/frame", "× fastest"]
+    var rows: [[String]] = []
+    var fastest: [String: Double] = [:]
+    for r in results where r.declined == nil {
+        fastest[r.scene] = min(fastest[r.scene] ?? .infinity, r.frameTimes.p50)
+    }
+    for r in results {
+        if let declined = r.declined {
+            rows.append([r.scene, r.backend, "\(r.views)", "declined: " + declined, "", "", "", "", "", "", "", ""])
+            continue
+        }
+        let best = fastest[r.scene] ?? r.frameTimes.p50
+        let ratio = best > 0 ? r.frameTimes.p50 / best : 1
+        rows.append([
+            r.scene, r.backend, "\(r.views)", formatDuration(r.frameTimes.p50), formatDuration(r.frameTimes.p99),
+            formatDuration(r.frameTimes.max), "\(r.misses120)", "\(r.misses60)", formatDuration(r.buildSeconds),
+            formatBytesShort(r.bytesPerFrame), fixed(r.pivotsPerFrame, 1), fixed(ratio, 1) + "×",
+        ])
+    }
+    if markdown {
+        var s = "| " + header.joined(separator: " | ") + " |\n"
+        s += "|" + header.map { _ in " --- " }.joined(separator: "|") + "|\n"
+        for row in rows {
+            s += "| " + row.map { $0.replacingPipes() }.joined(separator: " | ") + " |\n"
+        }
+        return s
+    }
+    var widths = header.map(\.count)
+    for row in rows where !(row[3].hasPrefix("declined")) {
+        for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) }
+    }
+    func line(_ cells: [String]) -> String {
+        var out = ""
+        for (i, cell) in cells.enumerated() {
+            if cells[3].hasPrefix("declined"), i == 3 {
+                out += cell
+                break
+            }
+            let pad = String(repeating: " ", count: max(0, widths[i] - cell.count))
+            out += (i < 2 ? cell + pad : pad + cell) + "  "
+        }
+        return out
+    }
+    var s = line(header) + "\n"
+    for row in rows { s += line(row) + "\n" }
+    return s
+}
+
+extension String {
+    func replacingPipes() -> String { split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }
+}
+
+/// The Markdown report: context, the table, the scaling exponents.
+public func markdownReport(_ results: [BenchResult], context: RunContext) -> String {
+    var s = "# LayoutBench results\n\n"
+    s += "- command: `\(context.command)`\n- git commit: `\(context.gitCommit)`\n- created: \(context.created)\n"
+    s += "- machine: \(context.machine), \(context.cores) cores, \(formatBytes(context.memoryBytes))\n"
+    s += "- toolchain: \(context.toolchain)\n- allocator: \(context.allocator)\n\n"
+    s += "Per-frame figures time one frame's ops, the solve and reading back the changed rectangles. "
+    s += "Budgets: 8.33 ms (120 Hz) and 16.67 ms (60 Hz). Build = load and initial solve (median of repetitions).\n\n"
+    s += resultTable(results, markdown: true)
+    let fits = scalingFits(results)
+    if !fits.isEmpty {
+        s += "\n## Scaling\n\nGrowth exponents: the least-squares slope of log(time) against log(views) (1 = linear).\n\n"
+        s += "| family | backend | sizes | per-frame p50 exponent | build exponent |\n| --- | --- | --- | --- | --- |\n"
+        for fit in fits {
+            s += "| \(fit.family) | \(fit.backend) | \(fit.points) | \(fit.frameExponent.map { fixed($0, 2) } ?? "–") | \(fit.buildExponent.map { fixed($0, 2) } ?? "–") |\n"
+        }
+    }
+    let declined = results.filter { $0.declined != nil }
+    if !declined.isEmpty {
+        s += "\n## Declined\n\n"
+        for r in declined { s += "- \(r.backend) on \(r.scene): \(r.declined!)\n" }
+    }
+    return s
+}
