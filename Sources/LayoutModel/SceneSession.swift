@@ -20,6 +20,8 @@ public final class SceneSession {
     public private(set) var rects: [Double]
     /// Views whose rectangle changed in the last solve (as the back end reports them).
     public private(set) var changedViews: [Int32] = []
+    /// Indices (within the frame) of the ops refused in the last frame.
+    public private(set) var refusedOps: [Int] = []
 
     /// Loads the scene on a back end of type `backendType` and solves frame 0.
     public init(
@@ -140,9 +142,11 @@ public final class SceneSession {
     @discardableResult
     public func runFrame(_ index: Int) throws(LayoutError) -> [String] {
         var errors: [String] = []
+        refusedOps.removeAll(keepingCapacity: true)
         for (i, op) in scene.frames[index].enumerated() {
             if let error = try apply(op) {
                 errors.append("frame \(index + 1) op \(i) (\(describe(op))): \(error)")
+                refusedOps.append(i)
             }
         }
         try backend.solve()

@@ -1,0 +1,133 @@
+import CassowarySolver
+import LayoutModel
+
+/// The spec's equivalence of back ends, checked after every frame: required
+/// constraints hold, violation totals per priority agree (1e-6 relative), the same
+/// ops are refused, and rectangles agree (1e-6 relative) wherever the layout is unique.
+public enum Equivalence {
+    public struct Disagreement: Sendable, CustomStringConvertible {
+        public var scene: String
+        public var frame: Int
+        public var message: String
+        public var description: String { "\(scene) frame \(frame): \(message)" }
+    }
+
+    public struct Outcome: Sendable {
+        public var scene: String
+        public var backends: [String]
+        public var skipped: [(backend: String, reason: String)] = []
+        public var framesCompared = 0
+        /// Frames where some view was ambiguous (rects not compared there).
+        public var ambiguousFrames = 0
+        public var disagreements: [Disagreement] = []
+        public var passed: Bool { disagreements.isEmpty }
+    }
+
+    static let attributeNames = ["left", "top", "width", "height"]
+
+    /// Runs every applicable back end on `scene` side by side. `stopAtFirst` ends the
+    /// comparison at the first disagreement (it is usually the informative one).
+    public static func compare(
+        name: String, scene: CompiledScene, backends: [any LayoutBackend.Type],
+        options: BackendOptions = BackendOptions(), stopAtFirst: Bool = true
+    ) -> Outcome {
+        var outcome = Outcome(scene: name, backends: [])
+        var sessions: [(name: String, session: SceneSession)] = []
+        for b in backends {
+            if let reason = b.assess(scene, options: options).declineReason {
+                outcome.skipped.append((b.name, reason))
+                continue
+            }
+            do {
+                sessions.append((b.name, try SceneSession(scene: scene, backend: b, options: options)))
+            } catch {
+                outcome.skipped.append((b.name, "\(error)"))
+            }
+        }
+        outcome.backends = sessions.map(\.name)
+        guard sessions.count >= 2 else { return outcome }
+        for frame in 0...scene.frameCount {
+            var refused: [[Int]] = []
+            if frame > 0 {
+                var stopped: [Int] = []
+                for (i, s) in sessions.enumerated() {
+                    do {
+                        try s.session.runFrame(frame - 1)
+                        refused.append(s.session.refusedOps)
+                    } catch {
+                        outcome.skipped.append((s.name, "stopped at frame \(frame): \(error)"))
+                        stopped.append(i)
+                        refused.append([])
+                    }
+                }
+                for i in stopped.reversed() {
+                    sessions.remove(at: i)
+                    refused.remove(at: i)
+                }
+                if sessions.count < 2 { break }
+            }
+            outcome.framesCompared += 1
+            let found = check(frame: frame, sessions: sessions, refused: refused, scene: scene, name: name, outcome: &outcome)
+            outcome.disagreements += found
+            if stopAtFirst, !found.isEmpty { break }
+        }
+        return outcome
+    }
+
+    static func check(
+        frame: Int, sessions: [(name: String, session: SceneSession)], refused: [[Int]], scene: CompiledScene,
+        name: String, outcome: inout Outcome
+    ) -> [Disagreement] {
+        var out: [Disagreement] = []
+        func fail(_ message: String) { out.append(Disagreement(scene: name, frame: frame, message: message)) }
+        let reference = sessions[0]
+        let referenceEvaluation = reference.session.evaluate()
+        for (i, s) in sessions.enumerated() {
+            let evaluation = i == 0 ? referenceEvaluation : s.session.evaluate()
+            for broken in evaluation.brokenRequired.prefix(3) {
+                fail("\(s.name) breaks required constraint '\(broken.id)' by \(broken.violation)")
+            }
+            guard i > 0 else { continue }
+            if !refused.isEmpty, refused[i] != refused[0] {
+                fail("refused ops differ: \(reference.name) refused \(refused[0]), \(s.name) refused \(refused[i])")
+            }
+            for d in referenceEvaluation.disagreements(with: evaluation) {
+                fail("violation total at priority \(formatNumber(d.priority)) differs: \(reference.name) \(d.mine), \(s.name) \(d.theirs)")
+            }
+        }
+        guard out.isEmpty else { return out }
+        // Rectangles, where the layout is unique.
+        var ambiguous: Set<Int>? = nil
+        for s in sessions.dropFirst() {
+            for v in 0..<scene.variableCount {
+                let a = reference.session.rects[v]
+                let b = s.session.rects[v]
+                guard abs(a - b) > 1e-6 * max(1, abs(a), abs(b)) else { continue }
+                if ambiguous == nil { ambiguous = ambiguousViews(sessions) }
+                if let ambiguous, ambiguous.contains(v >> 2) { continue }
+                if ambiguous == nil {
+                    // No back end can tell: equal violation totals make this an alternative optimum.
+                    continue
+                }
+                fail(
+                    "view '\(scene.viewIDs[v >> 2])' \(attributeNames[v & 3]): \(reference.name) \(a), \(s.name) \(b)")
+                return out
+            }
+        }
+        if let ambiguous, !ambiguous.isEmpty { outcome.ambiguousFrames += 1 }
+        return out
+    }
+
+    /// Views the Cassowary back end says are not pinned (nil when none of the sessions is Cassowary).
+    static func ambiguousViews(_ sessions: [(name: String, session: SceneSession)]) -> Set<Int>? {
+        for s in sessions {
+            if let c = s.session.backend as? CassowaryBackend {
+                let ids = Set(c.ambiguousViews())
+                var out = Set<Int>()
+                for (i, id) in s.session.scene.viewIDs.enumerated() where ids.contains(id) { out.insert(i) }
+                return out
+            }
+        }
+        return nil
+    }
+}
