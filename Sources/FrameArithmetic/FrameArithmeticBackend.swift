@@ -213,7 +213,8 @@ public final class FrameArithmeticBackend: LayoutBackend {
         case let .setConstant(h, value):
             let old = constants[Int(h)]
             constants[Int(h)] = value
-            if scene.constraints[Int(h)].isRequired && inForce[Int(h)] {
+            // Only a required equation left over as a check can be contradicted by a new constant.
+            if scene.constraints[Int(h)].isRequired && inForce[Int(h)] && (!checks.isEmpty || needsPlan) {
                 try transact { constants[Int(h)] = old }
             }
         case let .setPriority(h, value):

@@ -1,0 +1,85 @@
+import CassowarySolver
+import DenseSimplex
+import LayoutModel
+import SceneGenerator
+import Testing
+
+private func solveAll(_ scene: Scene, _ backend: any LayoutBackend.Type, options: BackendOptions = BackendOptions()) throws -> [[Double]] {
+    let compiled = try scene.compile()
+    let session = try SceneSession(scene: compiled, backend: backend, options: options)
+    var out = [session.rects]
+    for f in compiled.frames.indices {
+        try session.runFrame(f)
+        out.append(session.rects)
+    }
+    return out
+}
+
+@Suite("Dense simplex")
+struct DenseSimplexTests {
+    @Test("strict priorities: one priority-2 constraint beats 2,000 at priority 1")
+    func strict() throws {
+        let b = SceneBuilder(name: "strict")
+        let a = b.view("a")
+        b.add(a.top == 0)
+        b.add(a.width == 10)
+        b.add(a.height == 10)
+        b.add(a.left == 0 ~ 2)
+        for _ in 0..<2000 { b.add(a.left == 10 ~ 1) }
+        // A weighted sum (kiwi's strengths) would move a.left to 10.
+        #expect(try solveAll(b.build(), DenseSimplexBackend.self)[0] == [0, 0, 10, 10])
+    }
+
+    @Test("an inequality clamps and the next priority decides inside the clamp")
+    func clamp() throws {
+        let b = SceneBuilder(name: "clamp")
+        let a = b.view("a")
+        b.add(a.top == 0)
+        b.add(a.height == 10)
+        b.add(a.left >= 0)
+        b.add(a.width <= 50)
+        b.add(a.width == 80 ~ 750)  // clamped to 50
+        b.add(a.left == -20 ~ 500)  // clamped to 0
+        b.add(a.right == 40 ~ 250)  // loses to both
+        #expect(try solveAll(b.build(), DenseSimplexBackend.self)[0] == [0, 0, 50, 10])
+    }
+
+    @Test("a scene too large for the limit is declined with its estimate, not loaded")
+    func tooLarge() throws {
+        let scene = try SceneGenerator.generate(.stack, GeneratorParameters(views: 2000, frames: 1)).compile()
+        var options = BackendOptions()
+        options.memoryLimitBytes = 1 << 20
+        let reason = try #require(DenseSimplexBackend.assess(scene, options: options).declineReason)
+        #expect(reason.contains("needs an estimated") && reason.contains("over the limit of 1 MiB"), "\(reason)")
+        #expect(throws: LayoutError.self) { try DenseSimplexBackend(scene: scene, options: options) }
+        let estimate = DenseSimplexBackend.estimateBytes(scene)
+        #expect(estimate.rows == scene.constraints.count + scene.edits.count)
+    }
+
+    @Test("a 300-view scene solves and matches the Cassowary back end")
+    func threeHundred() throws {
+        for family in [Family.stack, .clamp] {
+            let scene = SceneGenerator.generate(family, GeneratorParameters(views: 300, frames: 3))
+            let dense = try solveAll(scene, DenseSimplexBackend.self)
+            let cassowary = try solveAll(scene, CassowaryBackend.self)
+            for (d, c) in zip(dense, cassowary) {
+                #expect(zip(d, c).allSatisfy { abs($0 - $1) <= 1e-6 * max(1, abs($1)) }, "\(family)")
+            }
+        }
+    }
+
+    @Test("an unsatisfiable initial scene fails naming a conflicting set")
+    func initialConflict() throws {
+        let b = SceneBuilder(name: "bad")
+        let a = b.view("a")
+        b.add(a.left == 0, id: "zero")
+        b.add(a.left == 5, id: "five")
+        b.add(a.top == 0); b.add(a.width == 1); b.add(a.height == 1)
+        #expect {
+            _ = try SceneSession(scene: b.build().compile(), backend: DenseSimplexBackend.self)
+        } throws: { error in
+            guard let e = error as? LayoutError, case let .unsatisfiable(culprit, conflicts) = e else { return false }
+            return Set([culprit] + conflicts).isSuperset(of: ["zero", "five"]) || culprit == "zero" || culprit == "five"
+        }
+    }
+}

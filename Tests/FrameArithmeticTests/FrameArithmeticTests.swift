@@ -1,0 +1,110 @@
+import CassowarySolver
+import FrameArithmetic
+import LayoutModel
+import SceneGenerator
+import Testing
+
+private func run(_ scene: Scene, _ backend: any LayoutBackend.Type) throws -> [[Double]] {
+    let compiled = try scene.compile()
+    let session = try SceneSession(scene: compiled, backend: backend)
+    var out = [session.rects]
+    for f in compiled.frames.indices {
+        try session.runFrame(f)
+        out.append(session.rects)
+    }
+    return out
+}
+
+private func reason(_ scene: Scene) throws -> String? {
+    FrameArithmeticBackend.assess(try scene.compile(), options: BackendOptions()).declineReason
+}
+
+private func base() -> (SceneBuilder, ViewRef, ViewRef) {
+    let b = SceneBuilder(name: "t")
+    let root = b.view("root")
+    b.add(root.left == 0); b.add(root.top == 0); b.add(root.width == 375); b.add(root.height == 667)
+    let a = b.view("a", parent: root)
+    return (b, root, a)
+}
+
+@Suite("Frame arithmetic")
+struct FrameArithmeticTests {
+    @Test("every one-way family matches the Cassowary back end frame by frame")
+    func oneWayFamilies() throws {
+        for family in Family.allCases where family.isOneWayEvaluable {
+            for views in [10, 200] {
+                let scene = SceneGenerator.generate(family, GeneratorParameters(views: views, frames: 25))
+                #expect(try reason(scene) == nil, "\(family) \(views)")
+                let frames = try run(scene, FrameArithmeticBackend.self)
+                let reference = try run(scene, CassowaryBackend.self)
+                for (f, (x, y)) in zip(frames, reference).enumerated() {
+                    #expect(zip(x, y).allSatisfy { abs($0 - $1) <= 1e-6 * max(1, abs($1)) }, "\(family)-\(views) frame \(f)")
+                }
+            }
+        }
+    }
+
+    @Test("a slider stack computed by hand")
+    func stackByHand() throws {
+        let (b, root, a) = base()
+        b.add(a.left == root.left + 10); b.add(a.right == root.right - 10); b.add(a.top == root.top + 20)
+        b.add(a.height == 60 ~ 250)
+        let c = b.view("c", parent: root)
+        b.add(c.left == a.left); b.add(c.width == a.width); b.add(c.top == a.bottom + 8); b.add(c.height == 0.5 * a.height)
+        b.edit(a.height, priority: .high)
+        b.frame([.suggest(attribute: a.height.ref, value: 100)])
+        let frames = try run(b.build(), FrameArithmeticBackend.self)
+        #expect(frames[0] == [0, 0, 375, 667, 10, 20, 355, 60, 10, 88, 355, 30])
+        #expect(frames[1] == [0, 0, 375, 667, 10, 20, 355, 100, 10, 128, 355, 50])
+    }
+
+    @Test("priorities decide which equality wins")
+    func winner() throws {
+        let (b, root, a) = base()
+        b.add(a.left == root.left); b.add(a.top == root.top); b.add(a.height == 10)
+        b.add(a.width == 100 ~ 300)
+        b.add(a.width == 200 ~ 600)
+        #expect(try run(b.build(), FrameArithmeticBackend.self)[0][6] == 200)
+    }
+
+    @Test("declines inequalities, cycles, under-determined unknowns and same-priority competition, naming a constraint")
+    func declines() throws {
+        var (b, root, a) = base()
+        b.add(a.left == root.left); b.add(a.top == root.top); b.add(a.height == 10)
+        b.add(a.width >= 10, id: "atLeast")
+        #expect(try reason(b.build())?.contains("'atLeast' is an inequality") == true)
+
+        (b, root, a) = base()
+        let c = b.view("c", parent: root)
+        b.add(a.left == root.left); b.add(a.top == root.top); b.add(a.height == 10)
+        b.add(c.left == root.left); b.add(c.top == root.top); b.add(c.height == 10)
+        b.add(a.width == c.width, id: "loopA")
+        b.add(c.width == a.width + 0, id: "loopB")
+        let cycle = try #require(try reason(b.build()))
+        #expect(cycle.contains("not determined") && cycle.contains("loopA"), "\(cycle)")
+
+        (b, root, a) = base()
+        b.add(a.left == root.left, id: "onlyLeft"); b.add(a.top == root.top); b.add(a.width == 10)
+        let under = try #require(try reason(b.build()))
+        #expect(under.contains("a.height") && under.contains("not determined"), "\(under)")
+
+        (b, root, a) = base()
+        b.add(a.left == root.left); b.add(a.top == root.top); b.add(a.height == 10)
+        b.add(a.width == 100 ~ 500, id: "tieA")
+        b.add(a.width == 200 ~ 500, id: "tieB")
+        let tie = try #require(try reason(b.build()))
+        #expect(tie.contains("same or lower priority") && tie.contains("tieB"), "\(tie)")
+    }
+
+    @Test("a frame that makes the scene unsupported stops the run with the reason")
+    func midStream() throws {
+        let (b, root, a) = base()
+        b.add(a.left == root.left); b.add(a.top == root.top); b.add(a.height == 10)
+        b.add(a.width == 50, id: "w")
+        b.frame([.deactivate(constraint: "w")])
+        let compiled = try b.build().compile()
+        #expect(FrameArithmeticBackend.assess(compiled, options: BackendOptions()) == .supported)
+        let session = try SceneSession(scene: compiled, backend: FrameArithmeticBackend.self)
+        #expect(throws: LayoutError.self) { try session.runFrame(0) }
+    }
+}
