@@ -46,10 +46,10 @@ let package = Package(
         ),
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel"]),
         .testTarget(name: "CassowarySolverTests", dependencies: ["CassowarySolver", "LayoutModel"]),
-        .testTarget(name: "DenseSimplexTests", dependencies: ["DenseSimplex", "LayoutModel"]),
-        .testTarget(name: "FrameArithmeticTests", dependencies: ["FrameArithmetic", "LayoutModel"]),
-        .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "LayoutModel"]),
-        .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "LayoutModel"]),
+        .testTarget(name: "DenseSimplexTests", dependencies: ["DenseSimplex", "CassowarySolver", "SceneGenerator", "LayoutModel"]),
+        .testTarget(name: "FrameArithmeticTests", dependencies: ["FrameArithmetic", "CassowarySolver", "SceneGenerator", "LayoutModel"]),
+        .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "CassowarySolver", "LayoutModel"]),
+        .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "DenseSimplex", "SceneGenerator", "LayoutModel"]),
         .testTarget(
             name: "ExampleSceneTests",
             dependencies: ["LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic"]

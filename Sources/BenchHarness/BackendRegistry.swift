@@ -5,9 +5,9 @@ import LayoutModel
 
 /// The back ends LayoutBench knows, by their command-line names.
 public enum BackendRegistry {
-    public static let all: [any LayoutBackend.Type] = [
-        CassowaryBackend.self, DenseSimplexBackend.self, FrameArithmeticBackend.self,
-    ]
+    public static var all: [any LayoutBackend.Type] {
+        [CassowaryBackend.self, DenseSimplexBackend.self, FrameArithmeticBackend.self]
+    }
 
     public static var names: [String] { all.map { $0.name } }
 

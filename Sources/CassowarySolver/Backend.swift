@@ -13,8 +13,6 @@ public final class CassowaryBackend: LayoutBackend {
     var constraintID: [Int32]
     /// Solver constraint of each declared edit (-1: not declared).
     var editID: [Int32]
-    /// Scene names of solver constraints, for conflict messages.
-    var nameOf: [String] = []
     var viewChanged: [Bool]
 
     /// Handles that some op changes (constant, activation, removal): the others
@@ -42,68 +40,60 @@ public final class CassowaryBackend: LayoutBackend {
         }
         collectChanges()
         for (edit, priority) in scene.initialEdits {
-            declareEdit(edit, priority: priority)
+            try declareEdit(edit, priority: priority)
         }
         collectChanges()
-    }
-
-    func name(_ id: Int32) -> String { Int(id) < nameOf.count ? nameOf[Int(id)] : "#\(id)" }
-
-    func conflict(_ culprit: String, _ error: CassowaryConflict) -> LayoutError {
-        .unsatisfiable(constraint: culprit, conflicts: error.conflicts.map(name))
-    }
-
-    func setName(_ id: Int32, _ text: String) {
-        while nameOf.count <= Int(id) { nameOf.append("") }
-        nameOf[Int(id)] = text
+        solver.core.reserveFrameBuffers()
     }
 
     /// Registers a scene constraint and activates it if it is active.
     func create(_ h: ConstraintHandle) throws(LayoutError) {
         let c = scene.constraints[Int(h)]
-        let id = solver.register(c.terms, c.relation, c.constant, priority: c.priority, isStatic: !isMutable[Int(h)])
-        setName(id, c.id)
+        let id = try solver.register(c.terms, c.relation, c.constant, priority: c.priority, isStatic: !isMutable[Int(h)])
+        solver.names[Int(id)] = c.id
         constraintID[Int(h)] = id
         guard c.isActive else { return }
         do {
             try solver.setActive(id, true)
         } catch {
-            solver.removeConstraint(id)
+            try? solver.removeConstraint(id)
             constraintID[Int(h)] = -1
-            throw conflict(c.id, error)
+            throw error
         }
     }
 
-    func declareEdit(_ e: EditHandle, priority: Double) {
+    func declareEdit(_ e: EditHandle, priority: Double) throws(LayoutError) {
+        // Held at the value of the last solve (`values`), not at a mid-frame state.
         var value = 0.0
         for term in scene.edits[Int(e)].terms { value += term.coefficient * solver.values[Int(term.variable)] }
-        // An optional equality never conflicts with the required constraints.
-        let id = try! solver.addConstraint(scene.edits[Int(e)].terms, .equal, value, priority: priority)
-        setName(id, "edit \(scene.edits[Int(e)].attribute)")
+        let id = try solver.addEdit(
+            terms: scene.edits[Int(e)].terms, priority: priority, name: scene.edits[Int(e)].attribute.description,
+            checkDuplicate: false)
+        solver.suggestUnchecked(id, value)
         editID[Int(e)] = id
     }
 
     public func apply(_ op: CompiledOp) throws(LayoutError) {
         switch op {
         case let .suggest(e, value):
-            try? solver.setConstant(editID[Int(e)], value)
+            solver.suggestUnchecked(editID[Int(e)], value)
         case let .setConstant(h, value):
-            do { try solver.setConstant(constraintID[Int(h)], value) } catch { throw conflict(scene.constraints[Int(h)].id, error) }
+            try solver.setConstant(constraintID[Int(h)], value)
         case let .setPriority(h, value):
-            solver.setPriority(constraintID[Int(h)], value)
+            try solver.setPriority(constraintID[Int(h)], value)
         case let .activate(h):
-            do { try solver.setActive(constraintID[Int(h)], true) } catch { throw conflict(scene.constraints[Int(h)].id, error) }
+            try solver.setActive(constraintID[Int(h)], true)
         case let .deactivate(h):
-            try? solver.setActive(constraintID[Int(h)], false)
+            try solver.setActive(constraintID[Int(h)], false)
         case let .add(h):
             try create(h)
         case let .remove(h):
-            solver.removeConstraint(constraintID[Int(h)])
+            try solver.removeConstraint(constraintID[Int(h)])
             constraintID[Int(h)] = -1
         case let .addEdit(e, priority):
-            declareEdit(e, priority: priority)
+            try declareEdit(e, priority: priority)
         case let .removeEdit(e):
-            solver.removeConstraint(editID[Int(e)])
+            try solver.removeEditVariable(editID[Int(e)])
             editID[Int(e)] = -1
         case .invalid:
             break

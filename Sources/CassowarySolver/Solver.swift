@@ -43,7 +43,8 @@ struct SolverCore {
     var freeSlots: [Int32] = []
 
     // Objective: one level per distinct optional priority, highest first.
-    var levels: [Level] = []
+    var objective = Objective()
+    var scratchCosts: [(level: Int32, value: Double)] = []
     var dirtySymbols: [Int32] = []
     var isDirtySymbol: [Bool] = []
 
@@ -70,8 +71,8 @@ struct SolverCore {
     var journalRows: [(slot: Int32, row: Row, basic: Int32)] = []
     var journalSlotStamp: [UInt32] = []
     var journalEpoch: UInt32 = 0
-    var journalLevels: [(priority: Double, symbol: Int32, old: Double)] = []
-    var journalPriorities: [Double] = []
+    var journalLevels: [(level: Int32, symbol: Int32, old: Double)] = []
+    var journalNewLevels: [Int32] = []
     var journalNewSymbols: [Int32] = []
 
     init(variableCount: Int) {
@@ -97,10 +98,7 @@ struct SolverCore {
         column.append([])
         isDirtySymbol.append(false)
         visitStamp.append(0)
-        for l in levels.indices {
-            levels[l].coefficients.append(0)
-            levels[l].isMember.append(false)
-        }
+        objective.head.append(-1)
         if journaling { journalNewSymbols.append(s) }
         return s
     }
@@ -108,7 +106,7 @@ struct SolverCore {
     mutating func releaseSymbol(_ s: Int32) {
         let i = Int(s)
         guard kind[i] != .free else { return }
-        for l in levels.indices where levels[l].coefficients[i] != 0 { setLevel(l, s, 0) }
+        clearCosts(s)
         column[i].removeAll(keepingCapacity: true)
         kind[i] = .free
         owner[i] = -1
@@ -157,9 +155,24 @@ struct SolverCore {
         journalRows.append((slot, rows[Int(slot)], basic[Int(slot)]))
     }
 
-    @inline(__always) mutating func setLevel(_ l: Int, _ symbol: Int32, _ value: Double) {
-        if journaling { journalLevels.append((levels[l].priority, symbol, levels[l].coefficients[Int(symbol)])) }
-        levels[l].coefficients[Int(symbol)] = value
+    @inline(__always) mutating func setLevel(_ l: Int32, _ symbol: Int32, _ value: Double) {
+        let old = objective.set(l, symbol, value)
+        if journaling { journalLevels.append((l, symbol, old)) }
+    }
+
+    /// Moves the symbol's cost entries into `scratchCosts` and zeroes them.
+    mutating func takeCosts(_ symbol: Int32) {
+        scratchCosts.removeAll(keepingCapacity: true)
+        var e = objective.head[Int(symbol)]
+        while e >= 0 {
+            scratchCosts.append((objective.entryLevel[Int(e)], objective.entryValue[Int(e)]))
+            e = objective.entryNext[Int(e)]
+        }
+        for c in scratchCosts { setLevel(c.level, symbol, 0) }
+    }
+
+    mutating func clearCosts(_ symbol: Int32) {
+        if objective.head[Int(symbol)] >= 0 { takeCosts(symbol) }
     }
 
     @inline(__always) mutating func touch(_ slot: Int32) {
@@ -198,6 +211,10 @@ struct SolverCore {
     /// `rows[target] += k * source`, dropping `skip` from the target.
     mutating func addScaled(into target: Int32, _ source: Row, _ k: Double, skip: Int32) {
         remember(target)
+        if source.symbols.count <= 4 {
+            addShortScaled(into: target, source, k, skip: skip)
+            return
+        }
         scratchSymbols.removeAll(keepingCapacity: true)
         scratchCoefficients.removeAll(keepingCapacity: true)
         let t = Int(target)
@@ -242,6 +259,42 @@ struct SolverCore {
         touch(target)
     }
 
+    /// `addScaled` for a short source row: edits the target in place (binary search,
+    /// insert or remove) instead of rewriting it, so the cost is a few `memmove`s.
+    mutating func addShortScaled(into target: Int32, _ source: Row, _ k: Double, skip: Int32) {
+        let t = Int(target)
+        rows[t].constant += k * source.constant
+        if let i = rows[t].index(of: skip) {
+            rows[t].symbols.remove(at: i)
+            rows[t].coefficients.remove(at: i)
+        }
+        for j in 0..<source.symbols.count {
+            let sym = source.symbols[j]
+            guard sym != skip else { continue }
+            let v = k * source.coefficients[j]
+            var lo = 0
+            var hi = rows[t].symbols.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if rows[t].symbols[mid] < sym { lo = mid + 1 } else { hi = mid }
+            }
+            if lo < rows[t].symbols.count, rows[t].symbols[lo] == sym {
+                let c = rows[t].coefficients[lo] + v
+                if abs(c) < Tolerance.drop {
+                    rows[t].symbols.remove(at: lo)
+                    rows[t].coefficients.remove(at: lo)
+                } else {
+                    rows[t].coefficients[lo] = c
+                }
+            } else if abs(v) >= Tolerance.drop {
+                rows[t].symbols.insert(sym, at: lo)
+                rows[t].coefficients.insert(v, at: lo)
+                column[Int(sym)].append(target)
+            }
+        }
+        touch(target)
+    }
+
     /// Solves the row in `slot` (basic `leaving`) for `entering` and substitutes it everywhere.
     mutating func pivot(slot: Int32, entering: Int32) {
         statistics.pivots += 1
@@ -283,55 +336,47 @@ struct SolverCore {
             addScaled(into: target, row, k, skip: symbol)
             if isRestricted(basic[Int(target)]), rows[Int(target)].constant < 0 { infeasible.append(target) }
         }
-        for l in levels.indices {
-            let k = levels[l].coefficients[Int(symbol)]
-            if k != 0 {
-                setLevel(l, symbol, 0)
-                addToLevel(l, row, k)
+        if objective.head[Int(symbol)] >= 0 {
+            takeCosts(symbol)
+            for j in 0..<row.symbols.count {
+                let sym = row.symbols[j]
+                objective.addScaledCosts(
+                    scratchCosts, row.coefficients[j], to: sym, journaling: journaling, journal: &journalLevels)
+                markDirty(sym)
             }
         }
     }
 
-    mutating func addToLevel(_ l: Int, _ row: Row, _ k: Double) {
+    mutating func addToLevel(_ l: Int32, _ row: Row, _ k: Double) {
         for i in row.symbols.indices { addToLevel(l, row.symbols[i], k * row.coefficients[i]) }
     }
 
-    @inline(__always) mutating func addToLevel(_ l: Int, _ symbol: Int32, _ v: Double) {
-        let i = Int(symbol)
-        var c = levels[l].coefficients[i] + v
+    @inline(__always) mutating func addToLevel(_ l: Int32, _ symbol: Int32, _ v: Double) {
+        var c = objective.value(l, symbol) + v
         if abs(c) < Tolerance.drop { c = 0 }
         setLevel(l, symbol, c)
-        if !levels[l].isMember[i] {
-            levels[l].isMember[i] = true
-            levels[l].members.append(symbol)
-        }
-        if !isDirtySymbol[i] {
-            isDirtySymbol[i] = true
-            dirtySymbols.append(symbol)
-        }
+        markDirty(symbol)
     }
 
-    /// Sign of the symbol's cost vector in lexicographic order (-1, 0, +1).
-    @inline(__always) mutating func costSign(_ symbol: Int32) -> Int {
-        let i = Int(symbol)
-        for l in levels.indices {
-            let c = levels[l].coefficients[i]
-            if c < -Tolerance.zero { return -1 }
-            if c > Tolerance.zero { return 1 }
-        }
-        return 0
+    @inline(__always) func costSign(_ symbol: Int32) -> Int { objective.sign(symbol) }
+
+    /// The level of an optional priority, created on demand.
+    mutating func level(for priority: Double) -> Int32 {
+        if let l = objective.level(priority: priority) { return l }
+        let l = objective.createLevel(priority: priority)
+        if journaling { journalNewLevels.append(l) }
+        return l
     }
 
-    mutating func level(for priority: Double) -> Int {
-        var lo = 0
-        while lo < levels.count, levels[lo].priority > priority { lo += 1 }
-        if lo < levels.count, levels[lo].priority == priority { return lo }
-        levels.insert(Level(priority: priority, capacity: kind.count), at: lo)
-        return lo
+    /// Drops a level, zeroing whatever round-off it still holds.
+    mutating func dropLevel(_ l: Int32) {
+        let symbols = objective.members[Int(l)]
+        for sym in symbols where objective.value(l, sym) != 0 { setLevel(l, sym, 0) }
+        objective.releaseLevel(l)
     }
 
     /// Adds `weight * symbol` (expressed in non-basic symbols) to a level.
-    mutating func addObjective(_ symbol: Int32, weight: Double, level l: Int) {
+    mutating func addObjective(_ symbol: Int32, weight: Double, level l: Int32) {
         let r = rowOf[Int(symbol)]
         if r >= 0 {
             addToLevel(l, rows[Int(r)], weight)
@@ -346,22 +391,26 @@ struct SolverCore {
     /// eligible symbol enters, ties in the ratio test go to the smallest basic
     /// symbol), which cannot cycle.
     mutating func optimize() {
+        pendingOptimize = false
         while true {
+            // Bland's rule: the smallest eligible symbol enters. Every symbol whose cost
+            // changed since it was last found ineligible is in the min-heap, so popping
+            // until an eligible one appears finds it without scanning the objective.
             var entering: Int32 = -1
-            var kept = 0
-            for i in 0..<dirtySymbols.count {
-                let s = dirtySymbols[i]
+            var enteringSign = 0
+            while let s = popDirty() {
                 let k = kind[Int(s)]
-                if k == .free || k == .dummy || rowOf[Int(s)] >= 0 || costSign(s) >= 0 {
-                    isDirtySymbol[Int(s)] = false
-                    continue
-                }
-                dirtySymbols[kept] = s
-                kept += 1
-                if entering < 0 || s < entering { entering = s }
+                let sign = k == .free || k == .dummy || rowOf[Int(s)] >= 0 ? 0 : costSign(s)
+                // A restricted symbol can only rise from 0 (it enters on a negative cost); an
+                // unrestricted external that is non-basic (a free parameter) moves either way.
+                if sign == 0 || (sign > 0 && k != .external) { continue }
+                entering = s
+                enteringSign = sign
+                break
             }
-            dirtySymbols.removeLast(dirtySymbols.count - kept)
             if entering < 0 { return }
+            // Direction of travel: against the cost.
+            let direction: Double = enteringSign < 0 ? 1 : -1
             var best = -1 as Int32
             var bestRatio = Double.infinity
             var bestBasic = Int32.max
@@ -369,7 +418,7 @@ struct SolverCore {
             for slot in column[Int(entering)] {
                 let b = basic[Int(slot)]
                 guard isRestricted(b) else { continue }
-                let c = rows[Int(slot)].coefficient(of: entering)
+                let c = rows[Int(slot)].coefficient(of: entering) * direction
                 guard c < 0 else { continue }
                 let ratio = -rows[Int(slot)].constant / c
                 if ratio < bestRatio - Tolerance.zero || (abs(ratio - bestRatio) <= Tolerance.zero && b < bestBasic) {
@@ -379,14 +428,49 @@ struct SolverCore {
                 }
             }
             if best < 0 {
-                // Unbounded in this direction: only an external can do that; it cannot
-                // lower an error total, so drop it from the candidates.
-                isDirtySymbol[Int(entering)] = false
-                if let at = dirtySymbols.firstIndex(of: entering) { dirtySymbols.remove(at: at) }
+                // Unbounded in this direction: the objective is bounded below by 0, so the
+                // cost is round-off; drop the symbol from the candidates.
                 continue
             }
             pivot(slot: best, entering: entering)
         }
+    }
+
+    /// Queues a symbol whose cost changed as a candidate to enter (a binary min-heap).
+    @inline(__always) mutating func markDirty(_ symbol: Int32) {
+        guard !isDirtySymbol[Int(symbol)] else { return }
+        isDirtySymbol[Int(symbol)] = true
+        dirtySymbols.append(symbol)
+        var i = dirtySymbols.count - 1
+        while i > 0 {
+            let parent = (i - 1) >> 1
+            guard dirtySymbols[parent] > symbol else { break }
+            dirtySymbols[i] = dirtySymbols[parent]
+            i = parent
+        }
+        dirtySymbols[i] = symbol
+    }
+
+    /// The smallest queued symbol, removed from the heap.
+    @inline(__always) mutating func popDirty() -> Int32? {
+        guard let top = dirtySymbols.first else { return nil }
+        let last = dirtySymbols.removeLast()
+        isDirtySymbol[Int(top)] = false
+        let n = dirtySymbols.count
+        if n > 0 {
+            var i = 0
+            while true {
+                let l = 2 * i + 1
+                if l >= n { break }
+                var c = l
+                if l + 1 < n, dirtySymbols[l + 1] < dirtySymbols[l] { c = l + 1 }
+                guard dirtySymbols[c] < last else { break }
+                dirtySymbols[i] = dirtySymbols[c]
+                i = c
+            }
+            dirtySymbols[i] = last
+        }
+        return top
     }
 
     /// Dual simplex: restores feasibility after constants changed, keeping optimality.
@@ -402,6 +486,15 @@ struct SolverCore {
             for i in row.symbols.indices {
                 let s = row.symbols[i]
                 let a = row.coefficients[i]
+                if kind[Int(s)] == .external {
+                    // A free parameter (its cost is 0 at an optimum) takes any value: it
+                    // enters first, whatever the sign of its coefficient.
+                    if abs(a) >= Tolerance.drop {
+                        entering = s
+                        break
+                    }
+                    continue
+                }
                 guard a > 0, kind[Int(s)] != .dummy else { continue }
                 if entering < 0 || ratioLess(s, a, entering, bestCoefficient) {
                     entering = s
@@ -418,14 +511,8 @@ struct SolverCore {
     }
 
     /// Whether cost(s)/a < cost(t)/b lexicographically (ties: smaller symbol).
-    @inline(__always) mutating func ratioLess(_ s: Int32, _ a: Double, _ t: Int32, _ b: Double) -> Bool {
-        for l in levels.indices {
-            let x = levels[l].coefficients[Int(s)] / a
-            let y = levels[l].coefficients[Int(t)] / b
-            if x < y - Tolerance.zero { return true }
-            if x > y + Tolerance.zero { return false }
-        }
-        return s < t
+    @inline(__always) func ratioLess(_ s: Int32, _ a: Double, _ t: Int32, _ b: Double) -> Bool {
+        objective.ratioLess(s, a, t, b)
     }
 
     // MARK: Constraints
@@ -504,13 +591,14 @@ struct SolverCore {
 
     /// Puts constraint `id` into the tableau; on conflict leaves everything exactly as it was.
     mutating func insert(_ id: Int32) throws(ConflictError) {
+        settle()
         journaling = true
         journalEpoch &+= 1
         if journalEpoch == 0 {
             for i in journalSlotStamp.indices { journalSlotStamp[i] = 0 }
             journalEpoch = 1
         }
-        journalPriorities = levels.map(\.priority)
+        journalNewLevels.removeAll(keepingCapacity: true)
         let saved = records[Int(id)]
         do {
             try insertUnjournaled(id)
@@ -547,14 +635,13 @@ struct SolverCore {
         }
         freeSlots = basic.indices.filter { basic[$0] < 0 }.map(Int32.init)
         // Levels: drop those the insert created, then restore coefficients newest first.
-        levels.removeAll { level in !journalPriorities.contains(level.priority) }
-        for entry in journalLevels.reversed() {
-            if let l = levels.firstIndex(where: { $0.priority == entry.priority }) {
-                levels[l].coefficients[Int(entry.symbol)] = entry.old
-            }
+        for entry in journalLevels.reversed() where objective.rank[Int(entry.level)] >= 0 {
+            objective.set(entry.level, entry.symbol, entry.old)
         }
+        for l in journalNewLevels where objective.rank[Int(l)] >= 0 { dropLevel(l) }
+        journalNewLevels.removeAll(keepingCapacity: true)
         for sym in journalNewSymbols where kind[Int(sym)] != .free {
-            for l in levels.indices { levels[l].coefficients[Int(sym)] = 0 }
+            clearCosts(sym)
             column[Int(sym)].removeAll(keepingCapacity: true)
             kind[Int(sym)] = .free
             owner[Int(sym)] = -1
@@ -610,6 +697,12 @@ struct SolverCore {
             }
         }
         records[Int(id)].inTableau = true
+        if subject >= 0, kind[Int(subject)] != .external || !inRestrictedRow(subject) {
+            // The insert cannot fail: the subject is new (or appears only in rows whose
+            // basic is unrestricted), so no row can become infeasible. No undo journal
+            // needed, which spares copying every row the substitution rewrites.
+            journaling = false
+        }
         if subject < 0 {
             try insertWithArtificial(row, id)
         } else {
@@ -630,6 +723,13 @@ struct SolverCore {
         optimize()
     }
 
+    /// Whether a row with a restricted basic (slack, error, dummy) holds `symbol`.
+    mutating func inRestrictedRow(_ symbol: Int32) -> Bool {
+        compactColumn(symbol)
+        for slot in column[Int(symbol)] where isRestricted(basic[Int(slot)]) { return true }
+        return false
+    }
+
     mutating func requiredOwners(in slot: Int32) -> [Int32] {
         var out: [Int32] = []
         let b = basic[Int(slot)]
@@ -648,15 +748,15 @@ struct SolverCore {
         let art = newSymbol(.slack, owner: -1)
         let slot = newRowSlot(row, basic: art)
         // A temporary top level holding the artificial objective.
-        levels.insert(Level(priority: .infinity, capacity: kind.count), at: 0)
-        addToLevel(0, rows[Int(slot)], 1)
+        let top = level(for: .infinity)
+        addToLevel(top, rows[Int(slot)], 1)
         optimize()
         let artSlot = rowOf[Int(art)]
         let value = artSlot >= 0 ? rows[Int(artSlot)].constant : 0
         if !nearZero(value) {
             throw ConflictError(conflicts: requiredOwners(in: artSlot).filter { $0 != id })
         }
-        levels.removeFirst()
+        dropLevel(top)
         if artSlot >= 0 {
             let artRow = rows[Int(artSlot)]
             if artRow.symbols.isEmpty {
@@ -684,7 +784,7 @@ struct SolverCore {
     mutating func extract(_ id: Int32) throws(ConflictError) {
         let record = records[Int(id)]
         guard record.inTableau else { return }
-        if record.priority < 1000, let l = levels.firstIndex(where: { $0.priority == record.priority }) {
+        if record.priority < 1000, let l = objective.level(priority: record.priority) {
             for e in errorSymbols(record) { addObjective(e, weight: -1, level: l) }
         }
         let marker = record.marker
@@ -698,7 +798,10 @@ struct SolverCore {
                 let c = rows[Int(slot)].coefficient(of: marker)
                 let b = basic[Int(slot)]
                 if kind[Int(b)] == .external {
-                    third = slot
+                    // Any external row will do: take the shortest, which adds the least
+                    // fill-in when the marker is substituted (and frees the variable the
+                    // constraint pinned, e.g. `h` of `h == 44`, rather than a distant one).
+                    if third < 0 || rows[Int(slot)].symbols.count < rows[Int(third)].symbols.count { third = slot }
                 } else if c < 0 {
                     let ratio = -rows[Int(slot)].constant / c
                     if ratio < r1 { r1 = ratio; first = slot }
@@ -744,7 +847,11 @@ struct SolverCore {
     var levelUse: [Double: Int] = [:]
 
     mutating func dropEmptyLevels() {
-        levels.removeAll { (levelUse[$0.priority] ?? 0) == 0 }
+        var i = 0
+        while i < objective.live.count {
+            let l = objective.live[i]
+            if (levelUse[objective.priority[Int(l)]] ?? 0) == 0 { dropLevel(l) } else { i += 1 }
+        }
     }
 
     /// Shifts the constraint's constant by `delta` through its marker column.
@@ -765,20 +872,66 @@ struct SolverCore {
                 infeasible.append(r)
             }
         } else {
-            compactColumn(marker)
-            for slot in column[Int(marker)] {
-                let c = rows[Int(slot)].coefficient(of: marker)
-                rows[Int(slot)].constant += c * shift
-                touch(slot)
-                let b = basic[Int(slot)]
-                if kind[Int(b)] == .dummy {
-                    if !nearZero(rows[Int(slot)].constant) { dummyConflict = slot }
-                } else if isRestricted(b), rows[Int(slot)].constant < 0 {
-                    infeasible.append(slot)
+            dummyConflict = shiftColumn(marker, by: shift)
+        }
+        return dummyConflict
+    }
+
+    /// Adds `coefficient(symbol) * shift` to the constant of every row holding the
+    /// non-basic `symbol`: one pass over its column that also compacts it (drops
+    /// stale and repeated slots), marks the rows touched and queues the infeasible
+    /// ones. Returns a dummy-basic row left non-zero (a conflict), if any.
+    mutating func shiftColumn(_ symbol: Int32, by shift: Double) -> Int32? {
+        stamp &+= 1
+        if stamp == 0 {
+            for i in visitStamp.indices { visitStamp[i] = 0 }
+            stamp = 1
+        }
+        let mark = stamp
+        var conflict: Int32? = nil
+        var list = column[Int(symbol)]
+        column[Int(symbol)] = []
+        var kept = 0
+        let count = list.count
+        list.withUnsafeMutableBufferPointer { l in
+            rows.withUnsafeMutableBufferPointer { rs in
+                basic.withUnsafeBufferPointer { bs in
+                    visitStamp.withUnsafeMutableBufferPointer { vs in
+                        kind.withUnsafeBufferPointer { ks in
+                            isTouchedRow.withUnsafeMutableBufferPointer { touched in
+                                for i in 0..<count {
+                                    let slot = Int(l[i])
+                                    let b = bs[slot]
+                                    guard b >= 0, vs[slot] != mark else { continue }
+                                    let c = rs[slot].coefficient(of: symbol)
+                                    guard c != 0 else { continue }
+                                    vs[slot] = mark
+                                    l[kept] = Int32(slot)
+                                    kept += 1
+                                    let value = rs[slot].constant + c * shift
+                                    rs[slot].constant = value
+                                    if !touched[slot] {
+                                        touched[slot] = true
+                                        touchedRows.append(Int32(slot))
+                                    }
+                                    let k = ks[Int(b)]
+                                    if k == .external { continue }
+                                    if k == .dummy {
+                                        if !nearZero(value) { conflict = Int32(slot) }
+                                    } else if value < 0 {
+                                        infeasible.append(Int32(slot))
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
-        return dummyConflict
+        statistics.rowsTouched += kept
+        list.removeLast(count - kept)
+        column[Int(symbol)] = list
+        return conflict
     }
 
     // MARK: Public API
@@ -851,6 +1004,7 @@ struct SolverCore {
     /// Changes a constraint's constant in place (dual simplex); refuses a change
     /// that makes the required constraints unsatisfiable, leaving the state as it was.
     mutating func setConstant(_ id: ConstraintID, _ value: Double) throws(ConflictError) {
+        settle()
         let record = records[Int(id)]
         let delta = value - record.constant
         guard delta != 0 else { return }
@@ -874,14 +1028,25 @@ struct SolverCore {
         guard record.priority != priority else { return }
         records[Int(id)].priority = priority
         guard record.inTableau else { return }
-        let from = levels.firstIndex { $0.priority == record.priority }!
+        let from = objective.level(priority: record.priority)!
         for e in errorSymbols(record) { addObjective(e, weight: -1, level: from) }
         let to = level(for: priority)
         for e in errorSymbols(records[Int(id)]) { addObjective(e, weight: 1, level: to) }
         levelUse[record.priority, default: 0] -= 1
         levelUse[priority, default: 0] += 1
         dropEmptyLevels()
-        optimize()
+        // Deferred: a run of priority changes (a toggle frame) is optimised once, from
+        // the final objective, instead of through each intermediate one.
+        pendingOptimize = true
+    }
+
+    /// Whether priority changes wait for `settle()` to re-optimise.
+    var pendingOptimize = false
+
+    /// Re-optimises after deferred priority changes. Everything that needs an optimal
+    /// tableau (the dual simplex, inserts, reading values) settles first.
+    @inline(__always) mutating func settle() {
+        if pendingOptimize { optimize() }
     }
 
     mutating func isActive(_ id: ConstraintID) -> Bool { records[Int(id)].inTableau }
@@ -897,22 +1062,46 @@ struct SolverCore {
         }
     }
 
+    /// Sizes the per-frame lists for the worst case (every row, every variable), so a
+    /// frame never grows them: no allocation per frame in steady state.
+    mutating func reserveFrameBuffers() {
+        touchedRows.reserveCapacity(rows.count + 16)
+        changedVariables.reserveCapacity(externalCount + 16)
+        infeasible.reserveCapacity(rows.count + 16)
+        leftBasis.reserveCapacity(64)
+    }
+
     /// Variables whose value moved in `updateValues` since the list was last cleared.
     var changedVariables: [Int32] = []
 
     /// Recomputes the values of the variables whose rows changed since the last call.
     mutating func updateValues() {
-        for slot in touchedRows {
-            isTouchedRow[Int(slot)] = false
-            let b = basic[Int(slot)]
-            guard b >= 0, Int(b) < externalCount else { continue }
-            let v = rows[Int(slot)].constant
-            statistics.variablesUpdated += 1
-            if values[Int(b)] != v {
-                values[Int(b)] = v
-                changedVariables.append(b)
+        settle()
+        let n = touchedRows.count
+        var updated = 0
+        touchedRows.withUnsafeBufferPointer { ts in
+            isTouchedRow.withUnsafeMutableBufferPointer { touched in
+                basic.withUnsafeBufferPointer { bs in
+                    rows.withUnsafeBufferPointer { rs in
+                        values.withUnsafeMutableBufferPointer { vs in
+                            for i in 0..<n {
+                                let slot = Int(ts[i])
+                                touched[slot] = false
+                                let b = Int(bs[slot])
+                                guard b >= 0, b < externalCount else { continue }
+                                let v = rs[slot].constant
+                                updated += 1
+                                if vs[b] != v {
+                                    vs[b] = v
+                                    changedVariables.append(Int32(b))
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
+        statistics.variablesUpdated += updated
         touchedRows.removeAll(keepingCapacity: true)
         for s in leftBasis where rowOf[Int(s)] < 0 {
             statistics.variablesUpdated += 1
@@ -925,6 +1114,7 @@ struct SolverCore {
     }
 
     mutating func value(of variable: Int) -> Double {
+        settle()
         let r = rowOf[variable]
         return r >= 0 ? rows[Int(r)].constant : 0
     }
@@ -932,6 +1122,7 @@ struct SolverCore {
     /// External variables that can move without changing any violation total:
     /// the layout is ambiguous in them (like `hasAmbiguousLayout`).
     mutating func ambiguousVariables() -> [Int] {
+        settle()
         var freeSymbols = Set<Int32>()
         for s in 0..<Int32(kind.count) where rowOf[Int(s)] < 0 {
             switch kind[Int(s)] {
@@ -969,87 +1160,279 @@ struct SolverCore {
     var rowCount: Int { rows.count - freeSlots.count }
 }
 
-/// A refused change: the ids of the required constraints it contradicts.
-public struct CassowaryConflict: Error, Sendable {
-    public var conflicts: [Int32]
+/// A refused change inside the core: the ids of the required constraints it contradicts.
+struct CassowaryConflict: Error {
+    var conflicts: [Int32]
 }
 
 /// An incremental Cassowary solver over `Double` variables with exact
-/// (lexicographic) priorities. Variables are integer ids `0..<variableCount`;
-/// constraints are `Σ coefficient·x RELATION constant` at a priority in 1...1000
-/// (1000 required). The state lives in one struct so that the hot loops run
-/// without the dynamic exclusivity checks of class properties.
+/// (lexicographic) priorities, usable on its own, without scenes.
+///
+/// Variables are integer ids `0..<variableCount`. A constraint is
+/// `Σ coefficient·x[variable] RELATION constant` at a priority: 1000 (or more) is
+/// required, anything lower is optional. Optional constraints are compared
+/// lexicographically by priority, as Auto Layout documents them: a higher
+/// priority beats any amount of lower-priority violation (there is one objective
+/// row per distinct priority present, not a weighted sum). An edit variable is an
+/// optional equality `Σ terms == value` whose value `suggestValue` changes in place.
+///
+/// Every change re-solves incrementally (primal simplex after adds and priority
+/// changes, dual simplex after constant changes and suggestions); `values` is
+/// brought up to date lazily by `updateValues`, which visits only the rows that
+/// changed. Errors are `LayoutError`s naming the constraint (its `name`, or `#id`)
+/// and, for a conflict, the required constraints it contradicts; a refused change
+/// leaves the solver exactly as it was.
 ///
 ///     let solver = CassowarySolver(variableCount: 2)
-///     let c = try solver.addConstraint([LinearTerm(variable: 0, coefficient: 1)], .equal, 10, priority: 1000)
+///     let c = try solver.addConstraint([LinearTerm(variable: 0, coefficient: 1)], .equal, 10)
 ///     try solver.setConstant(c, 20)     // in place: dual simplex, no remove-and-re-add
-///     solver.updateValues { _ in }
 ///     solver.value(of: 0)               // 20
+///
+/// See `Tolerance` for the numerical policy.
 public final class CassowarySolver {
     public typealias ConstraintID = Int32
+    /// An edit variable is identified by the id of its edit constraint.
+    public typealias EditID = Int32
+
     var core: SolverCore
+    /// Per constraint id: its name (for messages), whether it is live, whether it is an edit.
+    var names: [String?] = []
+    var live: [Bool] = []
+    var isEdit: [Bool] = []
+    /// Live named constraints, for `duplicateConstraint`.
+    var nameIndex: [String: ConstraintID] = [:]
+    /// Live edits by their terms, for `duplicateEdit`.
+    var editIndex: [[LinearTerm]: EditID] = [:]
 
     public init(variableCount: Int) { core = SolverCore(variableCount: variableCount) }
 
-    /// Registers an inactive constraint; `isStatic` promises a required equality
-    /// is never removed, deactivated or given a new constant (it then needs no marker).
-    public func register(
-        _ terms: [LinearTerm], _ relation: Relation, _ constant: Double, priority: Double, isStatic: Bool = false
-    ) -> ConstraintID {
-        core.register(terms, relation, constant, priority: priority, isStatic: isStatic)
+    public var variableCount: Int { core.externalCount }
+
+    /// The name a message uses for a constraint.
+    public func name(of id: ConstraintID) -> String {
+        Int(id) < names.count ? (names[Int(id)] ?? "#\(id)") : "#\(id)"
     }
 
-    /// Adds an active constraint, or throws the required constraints it conflicts with (changing nothing).
-    @discardableResult
-    public func addConstraint(
-        _ terms: [LinearTerm], _ relation: Relation, _ constant: Double, priority: Double
-    ) throws(CassowaryConflict) -> ConstraintID {
-        do {
-            return try core.addConstraint(terms, relation, constant, priority: priority)
-        } catch {
-            throw CassowaryConflict(conflicts: core.explainConflict(terms, relation, constant, excluding: -1))
+    func track(_ id: ConstraintID, name: String?, edit: Bool) {
+        while names.count <= Int(id) {
+            names.append(nil)
+            live.append(false)
+            isEdit.append(false)
+        }
+        names[Int(id)] = name
+        live[Int(id)] = true
+        isEdit[Int(id)] = edit
+    }
+
+    func untrack(_ id: ConstraintID) {
+        live[Int(id)] = false
+        if let n = names[Int(id)], nameIndex[n] == id { nameIndex[n] = nil }
+        names[Int(id)] = nil
+    }
+
+    /// Whether `id` names a live constraint (edits included).
+    public func contains(_ id: ConstraintID) -> Bool { id >= 0 && Int(id) < live.count && live[Int(id)] }
+
+    func checkConstraint(_ id: ConstraintID) throws(LayoutError) {
+        guard contains(id), !isEdit[Int(id)] else { throw .unknownConstraint(name(of: id)) }
+    }
+
+    func checkEdit(_ id: EditID) throws(LayoutError) {
+        guard contains(id), isEdit[Int(id)] else { throw .unknownEdit(name(of: id)) }
+    }
+
+    func checkTerms(_ terms: [LinearTerm], _ constant: Double, _ what: String) throws(LayoutError) {
+        guard constant.isFinite else { throw .invalidValue(what: what, value: constant) }
+        for t in terms {
+            guard t.variable >= 0, Int(t.variable) < core.externalCount else {
+                throw .invalidScene(["\(what): variable \(t.variable) is not in 0..<\(core.externalCount)"])
+            }
+            guard t.coefficient.isFinite else { throw .invalidValue(what: "\(what) coefficient", value: t.coefficient) }
         }
     }
 
-    public func removeConstraint(_ id: ConstraintID) { core.removeConstraint(id) }
+    /// Sorted by variable, duplicates merged, zeros dropped.
+    static func normalize(_ terms: [LinearTerm]) -> [LinearTerm] {
+        var sorted = terms.sorted { $0.variable < $1.variable }
+        var out: [LinearTerm] = []
+        out.reserveCapacity(sorted.count)
+        var i = 0
+        while i < sorted.count {
+            var t = sorted[i]
+            i += 1
+            while i < sorted.count, sorted[i].variable == t.variable {
+                t.coefficient += sorted[i].coefficient
+                i += 1
+            }
+            if t.coefficient != 0 { out.append(t) }
+        }
+        sorted.removeAll()
+        return out
+    }
 
-    /// Changes a constant in place (dual simplex); a change that makes the required
-    /// constraints unsatisfiable is refused and undone.
-    public func setConstant(_ id: ConstraintID, _ value: Double) throws(CassowaryConflict) {
+    func conflict(_ culprit: ConstraintID, _ ids: [Int32]) -> LayoutError {
+        .unsatisfiable(constraint: name(of: culprit), conflicts: ids.map { name(of: $0) })
+    }
+
+    /// Registers a constraint without putting it into the tableau (an inactive
+    /// constraint); `setActive(id, true)` adds it. `isStatic` promises that a required
+    /// equality is never removed, deactivated or given a new constant: it then needs
+    /// no marker symbol, which keeps rows short (a conflict it takes part in is still
+    /// named, by replaying the required constraints).
+    public func register(
+        _ terms: [LinearTerm], _ relation: Relation, _ constant: Double, priority: Double = 1000,
+        name: String? = nil, isStatic: Bool = false
+    ) throws(LayoutError) -> ConstraintID {
+        let label = name ?? "constraint"
+        try checkTerms(terms, constant, label)
+        guard priority.isFinite, priority > 0 else { throw .invalidPriority(constraint: label, value: priority) }
+        if let name, let existing = nameIndex[name], contains(existing) { throw .duplicateConstraint(name) }
+        let id = core.register(Self.normalize(terms), relation, constant, priority: priority, isStatic: isStatic)
+        track(id, name: name, edit: false)
+        if let name { nameIndex[name] = id }
+        return id
+    }
+
+    /// Adds an active constraint `Σ terms RELATION constant` at `priority` (1000:
+    /// required). A required constraint that contradicts the required ones present
+    /// is refused with `.unsatisfiable` naming it and a conflicting set; nothing changes.
+    @discardableResult
+    public func addConstraint(
+        _ terms: [LinearTerm], _ relation: Relation, _ constant: Double, priority: Double = 1000, name: String? = nil
+    ) throws(LayoutError) -> ConstraintID {
+        let id = try register(terms, relation, constant, priority: priority, name: name)
+        do {
+            try core.setActive(id, true)
+        } catch {
+            let culprit = self.name(of: id)
+            let conflicts = explain(id, constant: constant)
+            core.removeConstraint(id)
+            untrack(id)
+            throw .unsatisfiable(constraint: culprit, conflicts: conflicts)
+        }
+        return id
+    }
+
+    /// Names the required constraints that constraint `id` (at `constant`) contradicts.
+    func explain(_ id: ConstraintID, constant: Double) -> [String] {
+        let r = core.records[Int(id)]
+        return core.explainConflict(r.terms, r.relation, constant, excluding: id).map { name(of: $0) }
+    }
+
+    /// Removes a constraint for good, freeing all its symbols and rows.
+    public func removeConstraint(_ id: ConstraintID) throws(LayoutError) {
+        try checkConstraint(id)
+        core.removeConstraint(id)
+        untrack(id)
+    }
+
+    /// Changes a constant in place (marker column, then dual simplex), on any
+    /// constraint, active or not. A change that makes the required constraints
+    /// unsatisfiable is undone and refused with `.unsatisfiable`.
+    public func setConstant(_ id: ConstraintID, _ value: Double) throws(LayoutError) {
+        try checkConstraint(id)
+        guard value.isFinite else { throw .invalidValue(what: "setConstant \(name(of: id))", value: value) }
+        guard !core.records[Int(id)].isStatic else {
+            throw .unsupported("\(name(of: id)) was registered static: its constant cannot change")
+        }
         do {
             try core.setConstant(id, value)
         } catch {
-            let r = core.records[Int(id)]
-            throw CassowaryConflict(conflicts: core.explainConflict(r.terms, r.relation, value, excluding: id))
+            throw .unsatisfiable(constraint: name(of: id), conflicts: explain(id, constant: value))
         }
     }
 
-    /// Changes an optional constraint's priority in place and re-optimises.
-    public func setPriority(_ id: ConstraintID, _ priority: Double) { core.setPriority(id, priority) }
+    /// Changes an optional constraint's priority in place (its error symbols move
+    /// to the new level) and re-optimises. To or from required (1000) is refused.
+    public func setPriority(_ id: ConstraintID, _ priority: Double) throws(LayoutError) {
+        try checkConstraint(id)
+        guard priority.isFinite, priority > 0 else { throw .invalidPriority(constraint: name(of: id), value: priority) }
+        guard priority < 1000, core.records[Int(id)].priority < 1000 else {
+            throw .requiredPriorityChange(constraint: name(of: id))
+        }
+        core.setPriority(id, priority)
+    }
 
-    public func isActive(_ id: ConstraintID) -> Bool { core.records[Int(id)].inTableau }
+    public func isActive(_ id: ConstraintID) -> Bool { contains(id) && core.records[Int(id)].inTableau }
 
-    /// Puts a registered constraint into the tableau or takes it out, keeping its identity.
-    public func setActive(_ id: ConstraintID, _ active: Bool) throws(CassowaryConflict) {
+    /// Puts a registered constraint into the tableau or takes it out, keeping its
+    /// identity (a no-op if it already is). Activation that makes the required
+    /// constraints unsatisfiable is refused, changing nothing.
+    public func setActive(_ id: ConstraintID, _ active: Bool) throws(LayoutError) {
+        try checkConstraint(id)
+        if !active && core.records[Int(id)].isStatic {
+            throw .unsupported("\(name(of: id)) was registered static: it cannot be deactivated")
+        }
         do {
             try core.setActive(id, active)
         } catch {
-            let r = core.records[Int(id)]
-            throw CassowaryConflict(conflicts: core.explainConflict(r.terms, r.relation, r.constant, excluding: id))
+            throw .unsatisfiable(constraint: name(of: id), conflicts: explain(id, constant: core.records[Int(id)].constant))
         }
     }
 
-    /// Adds an edit variable: `variable == its current value` at an optional priority.
-    public func addEditVariable(_ variable: Int, priority: Double) throws(CassowaryConflict) -> ConstraintID {
-        try core.addConstraint([LinearTerm(variable: Int32(variable), coefficient: 1)], .equal, core.value(of: variable), priority: min(priority, 999))
+    /// The constraint's current constant and priority.
+    public func constant(of id: ConstraintID) -> Double { core.records[Int(id)].constant }
+    public func priority(of id: ConstraintID) -> Double { core.records[Int(id)].priority }
+
+    // MARK: Edit variables
+
+    /// Declares an edit variable on one variable, held at its current value until
+    /// the first `suggestValue`. `priority` must be optional (below 1000).
+    @discardableResult
+    public func addEditVariable(_ variable: Int, priority: Double, name: String? = nil) throws(LayoutError) -> EditID {
+        try addEditVariable(terms: [LinearTerm(variable: Int32(variable), coefficient: 1)], priority: priority, name: name)
     }
 
-    /// Suggests a value for an edit variable (its constraint's constant, in place).
-    public func suggestValue(_ edit: ConstraintID, _ value: Double) { try? core.setConstant(edit, value) }
+    /// Declares an edit on the linear expression `Σ terms`, held at its current value.
+    @discardableResult
+    public func addEditVariable(terms: [LinearTerm], priority: Double, name: String? = nil) throws(LayoutError) -> EditID {
+        try addEdit(terms: terms, priority: priority, name: name, checkDuplicate: true)
+    }
+
+    /// `checkDuplicate: false` lets a caller declare two edits on the same expression
+    /// (a scene's `left` and `leading` are different attributes with the same terms).
+    func addEdit(terms: [LinearTerm], priority: Double, name: String?, checkDuplicate: Bool) throws(LayoutError) -> EditID {
+        let key = Self.normalize(terms)
+        let label = name ?? key.map { "\($0.coefficient == 1 ? "" : "\($0.coefficient)*")x\($0.variable)" }.joined(separator: "+")
+        try checkTerms(key, 0, label)
+        guard priority.isFinite, priority > 0 else { throw .invalidPriority(constraint: label, value: priority) }
+        guard priority < 1000 else { throw .requiredEdit(label) }
+        if checkDuplicate, let existing = editIndex[key], contains(existing) { throw .duplicateEdit(label) }
+        var value = 0.0
+        for t in key { value += t.coefficient * core.value(of: Int(t.variable)) }
+        let id = core.register(key, .equal, value, priority: priority)
+        track(id, name: label, edit: true)
+        // An optional equality never conflicts with the required constraints.
+        try? core.setActive(id, true)
+        if checkDuplicate { editIndex[key] = id }
+        return id
+    }
+
+    /// Suggests a value for an edit (its constant, changed in place; dual simplex).
+    public func suggestValue(_ edit: EditID, _ value: Double) throws(LayoutError) {
+        try checkEdit(edit)
+        guard value.isFinite else { throw .invalidValue(what: "suggest \(name(of: edit))", value: value) }
+        try? core.setConstant(edit, value)
+    }
+
+    /// The hot path for callers that already know `edit` is a live edit.
+    @inline(__always) func suggestUnchecked(_ edit: EditID, _ value: Double) { try? core.setConstant(edit, value) }
+
+    public func removeEditVariable(_ edit: EditID) throws(LayoutError) {
+        try checkEdit(edit)
+        let key = core.records[Int(edit)].terms
+        if editIndex[key] == edit { editIndex[key] = nil }
+        core.removeConstraint(edit)
+        untrack(edit)
+    }
+
+    public func hasEditVariable(_ edit: EditID) -> Bool { contains(edit) && isEdit[Int(edit)] }
+
+    // MARK: Values
 
     /// Brings `values` up to date with the tableau, visiting only rows changed since
     /// the last call; `changed` receives each variable whose value moved.
-    public func updateValues(_ changed: (Int) -> Void) {
+    public func updateValues(_ changed: (Int) -> Void = { _ in }) {
         core.updateValues()
         for v in core.changedVariables { changed(Int(v)) }
         core.changedVariables.removeAll(keepingCapacity: true)
@@ -1058,15 +1441,21 @@ public final class CassowarySolver {
     /// Variable values as of the last `updateValues`.
     public var values: [Double] { core.values }
 
-    /// A variable's value straight from the tableau.
+    /// A variable's current value, straight from the tableau.
     public func value(of variable: Int) -> Double { core.value(of: variable) }
 
-    /// Variables the current constraints do not pin (like `hasAmbiguousLayout`).
+    /// Variables that can move without changing any constraint's violation (like
+    /// `hasAmbiguousLayout` and `exerciseAmbiguityInLayout`): non-basic externals and
+    /// basic ones whose row holds a zero-cost symbol that is free to move.
+    /// Walks the whole tableau: meant for tests and small systems.
     public func ambiguousVariables() -> [Int] { core.ambiguousVariables() }
 
+    public var hasAmbiguousLayout: Bool { !core.ambiguousVariables().isEmpty }
+
     public var statistics: SolveStatistics { core.statistics }
-    /// Live symbols and rows: what memory scales with.
+    /// Live symbols (the variables included) and rows: what memory scales with.
     public var symbolCount: Int { core.symbolCount }
     public var rowCount: Int { core.rowCount }
-    public var priorityLevelCount: Int { core.levels.count }
+    /// Distinct optional priorities present: the objective's levels.
+    public var priorityLevelCount: Int { core.objective.levelCount }
 }
