@@ -27,6 +27,9 @@ public struct BenchSettings: Sendable {
     public var options = BackendOptions()
     /// Keep each frame's time of the first repetition (for the time-series plot).
     public var keepSeries = true
+    /// Stop timing a back end on a scene once its frames have taken this long (seconds), so
+    /// that a slow back end in a sweep reports the frames it managed instead of stalling it.
+    public var timeLimitSeconds: Double?
     public init() {}
 }
 
@@ -39,6 +42,8 @@ public struct BenchResult: Sendable {
     public var constraints: Int
     public var frames: Int
     public var repetitions: Int
+    /// Frames timed, over all repetitions (fewer than frames × repetitions when the time limit stopped the run).
+    public var framesMeasured = 0
     public var declined: String?
     /// Median of the repetitions' build times (load + initial solve).
     public var buildSeconds = 0.0
@@ -49,6 +54,8 @@ public struct BenchResult: Sendable {
     public var rowsTouchedPerFrame = 0.0
     public var bytesPerFrame: Double?
     public var allocationsPerFrame: Double?
+    /// Timed frames during which the thread allocated at all (steady state should be 0 or nearly).
+    public var allocatingFrames: Int?
     public var peakResidentBytes = 0
     public var refusedOps = 0
     public var series: [Double] = []
@@ -73,17 +80,23 @@ public enum Harness {
         do {
             if settings.warmupFrames > 0 {
                 let warm = try SceneSession(scene: scene, backend: backend, options: settings.options)
-                for f in 0..<min(settings.warmupFrames, scene.frameCount) { _ = try warm.runFrame(f) }
+                let warmStart = monotonicSeconds()
+                for f in 0..<min(settings.warmupFrames, scene.frameCount) {
+                    _ = try warm.runFrame(f)
+                    if let limit = settings.timeLimitSeconds, monotonicSeconds() - warmStart > limit / 4 { break }
+                }
             }
             var builds: [Double] = []
             var samples: [Double] = []
             samples.reserveCapacity(scene.frameCount * settings.repetitions)
             var bytes: UInt64 = 0
+            var allocatingFrames = 0
             var allocations: UInt64 = 0
             var countsAllocations = counter?.allocationCount() != nil
             var work = SolveStatistics()
             let total = scene.frameCount * settings.repetitions
-            for repetition in 0..<settings.repetitions {
+            var timeSpent = 0.0
+            repetitions: for repetition in 0..<settings.repetitions {
                 currentFrame = 0
                 let start = monotonicSeconds()
                 let session = try SceneSession(scene: scene, backend: backend, options: settings.options)
@@ -97,18 +110,28 @@ public enum Harness {
                     let refused = try session.runFrame(f)
                     let elapsed = monotonicSeconds() - t0
                     if let counter {
-                        bytes &+= counter.allocatedBytes() &- bytes0
+                        let frameBytes = counter.allocatedBytes() &- bytes0
+                        bytes &+= frameBytes
+                        if frameBytes > 0 { allocatingFrames += 1 }
                         if countsAllocations, let c = counter.allocationCount() { allocations &+= c &- count0 } else { countsAllocations = false }
                     }
                     samples.append(elapsed)
+                    timeSpent += elapsed
                     result.refusedOps += refused.count
                     if repetition == 0, settings.keepSeries { result.series.append(elapsed) }
                     if f & 7 == 0 { progress(repetition * scene.frameCount + f, total) }
+                    if let limit = settings.timeLimitSeconds, timeSpent > limit {
+                        let delta = session.backend.statistics - before
+                        work.pivots += delta.pivots
+                        work.rowsTouched += delta.rowsTouched
+                        break repetitions
+                    }
                 }
                 let delta = session.backend.statistics - before
                 work.pivots += delta.pivots
                 work.rowsTouched += delta.rowsTouched
             }
+            result.framesMeasured = samples.count
             builds.sort()
             result.buildSeconds = builds[builds.count / 2]
             result.frameTimes = FrameTimes(samples: samples)
@@ -119,6 +142,7 @@ public enum Harness {
             result.rowsTouchedPerFrame = Double(work.rowsTouched) / frames
             if counter != nil {
                 result.bytesPerFrame = Double(bytes) / frames
+                result.allocatingFrames = allocatingFrames
                 if countsAllocations { result.allocationsPerFrame = Double(allocations) / frames }
             }
             result.peakResidentBytes = peakResidentBytes()

@@ -67,11 +67,12 @@ public enum ResultsJSON {
             return s + ", \"declined\": \(jsonQuoted(declined))}"
         }
         let t = r.frameTimes
-        s += ", \"build_seconds\": \(r.buildSeconds)"
+        s += ", \"frames_measured\": \(r.framesMeasured), \"build_seconds\": \(r.buildSeconds)"
         s += ", \"frame_seconds\": {\"p50\": \(t.p50), \"p90\": \(t.p90), \"p99\": \(t.p99), \"max\": \(t.max), \"mean\": \(t.mean)}"
         s += ", \"budget_misses\": {\"120hz\": \(r.misses120), \"60hz\": \(r.misses60)}"
         s += ", \"pivots_per_frame\": \(r.pivotsPerFrame), \"rows_touched_per_frame\": \(r.rowsTouchedPerFrame)"
         s += ", \"bytes_allocated_per_frame\": \(number(r.bytesPerFrame)), \"allocations_per_frame\": \(number(r.allocationsPerFrame))"
+        s += ", \"allocating_frames\": \(r.allocatingFrames.map { "\($0)" } ?? "null")"
         s += ", \"peak_rss_bytes\": \(r.peakResidentBytes), \"refused_ops\": \(r.refusedOps)"
         s += ", \"frame_series\": [" + r.series.map { "\($0)" }.joined(separator: ", ") + "]}"
         return s
@@ -137,7 +138,7 @@ public func formatBytesShort(_ v: Double?) -> String {
 
 /// The table shown on the terminal and in the Markdown report.
 public func resultTable(_ results: [BenchResult], markdown: Bool) -> String {
-    let header = ["scene", "backend", "views", "p50", "p99", "max", ">8.3ms", ">16.7ms", "build", "bytes/frame", "pivots/frame", "× fastest"]
+    let header = ["scene", "backend", "views", "p50", "p99", "max", ">8.3ms", ">16.7ms", "build", "bytes/frame", "alloc frames", "pivots/frame", "× fastest"]
     var rows: [[String]] = []
     var fastest: [String: Double] = [:]
     for r in results where r.declined == nil {
@@ -145,15 +146,16 @@ public func resultTable(_ results: [BenchResult], markdown: Bool) -> String {
     }
     for r in results {
         if let declined = r.declined {
-            rows.append([r.scene, r.backend, "\(r.views)", "declined: " + declined, "", "", "", "", "", "", "", ""])
+            rows.append([r.scene, r.backend, "\(r.views)", "declined: " + declined] + Array(repeating: "", count: header.count - 4))
             continue
         }
         let best = fastest[r.scene] ?? r.frameTimes.p50
         let ratio = best > 0 ? r.frameTimes.p50 / best : 1
         rows.append([
-            r.scene, r.backend, "\(r.views)", formatDuration(r.frameTimes.p50), formatDuration(r.frameTimes.p99),
+            r.scene, r.backend, "\(r.views)", formatDuration(r.frameTimes.p50) + (r.framesMeasured < r.frames * r.repetitions ? "*" : ""), formatDuration(r.frameTimes.p99),
             formatDuration(r.frameTimes.max), "\(r.misses120)", "\(r.misses60)", formatDuration(r.buildSeconds),
-            formatBytesShort(r.bytesPerFrame), fixed(r.pivotsPerFrame, 1), fixed(ratio, 1) + "×",
+            formatBytesShort(r.bytesPerFrame), r.allocatingFrames.map { "\($0)/\(r.framesMeasured)" } ?? "–",
+            fixed(r.pivotsPerFrame, 1), fixed(ratio, 1) + "×",
         ])
     }
     if markdown {
@@ -205,6 +207,12 @@ public func markdownReport(_ results: [BenchResult], context: RunContext) -> Str
         for fit in fits {
             s += "| \(fit.family) | \(fit.backend) | \(fit.points) | \(fit.frameExponent.map { fixed($0, 2) } ?? "–") | \(fit.buildExponent.map { fixed($0, 2) } ?? "–") |\n"
         }
+    }
+    let stopped = results.filter { $0.declined == nil && $0.framesMeasured < $0.frames * $0.repetitions }
+    if !stopped.isEmpty {
+        s += "\n\\* stopped by the time limit after: "
+        s += stopped.map { "\($0.backend) on \($0.scene) \($0.framesMeasured) of \($0.frames * $0.repetitions) frames" }.joined(separator: "; ")
+        s += ".\n"
     }
     let declined = results.filter { $0.declined != nil }
     if !declined.isEmpty {

@@ -42,6 +42,7 @@ struct BenchHarnessTests {
         settings.warmupFrames = 3
         let ok = Harness.run(bench, backend: BackendRegistry.named("cassowary")!, settings: settings)
         #expect(ok.declined == nil && ok.frameTimes.count == 24 && ok.series.count == 12 && ok.views == 50)
+        #expect(ok.framesMeasured == 24)
         settings.options.memoryLimitBytes = 1024
         let declined = Harness.run(bench, backend: DenseSimplexBackend.self, settings: settings)
         #expect(declined.declined?.contains("over the limit") == true)
@@ -62,6 +63,24 @@ struct BenchHarnessTests {
         #expect(records[1]["declined"] != nil && records[1]["frame_seconds"] == nil)
         let table = resultTable([ok, declined], markdown: true)
         #expect(table.contains("stack-50") && table.contains("declined"))
+    }
+
+    @Test("a time limit stops a slow back end after the frame that crossed it, and the report says so")
+    func timeLimit() throws {
+        let scene = try SceneGenerator.generate(.grid, GeneratorParameters(views: 60, frames: 20)).compile()
+        var settings = BenchSettings()
+        settings.repetitions = 3
+        settings.timeLimitSeconds = 0
+        let stopped = Harness.run(BenchScene(name: "grid-60", family: "grid", scene: scene), backend: DenseSimplexBackend.self, settings: settings)
+        #expect(stopped.declined == nil && stopped.framesMeasured == 1 && stopped.frameTimes.count == 1)
+        let context = RunContext(command: "c", gitCommit: "g", toolchain: "t", machine: "m", cores: 1, memoryBytes: 1, created: "now", allocator: "a")
+        #expect(markdownReport([stopped], context: context).contains("dense on grid-60 1 of 60 frames"))
+        let json = try JSONReader.parse(ResultsJSON.encode([stopped], context: context, settings: settings))
+        guard case let .array(records)? = json["results"] else {
+            Issue.record("results missing")
+            return
+        }
+        #expect(records[0]["frames_measured"] == .number(1) && records[0]["frames"] == .number(20))
     }
 
     @Test("scaling fits need two sizes")
