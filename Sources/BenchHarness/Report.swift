@@ -36,7 +36,8 @@ public enum ResultsJSON {
         s += "  \"toolchain\": \(jsonQuoted(context.toolchain)),\n"
         s += "  \"machine\": {\"description\": \(jsonQuoted(context.machine)), \"cores\": \(context.cores), \"memory_bytes\": \(context.memoryBytes)},\n"
         s += "  \"allocator\": \(jsonQuoted(context.allocator)),\n"
-        s += "  \"settings\": {\"repeat\": \(settings.repetitions), \"warmup_frames\": \(settings.warmupFrames), \"memory_limit_bytes\": \(settings.options.memoryLimitBytes)},\n"
+        s += "  \"settings\": {\"repeat\": \(settings.repetitions), \"warmup_frames\": \(settings.warmupFrames), \"memory_limit_bytes\": \(settings.options.memoryLimitBytes), "
+        s += "\"time_limit_seconds\": \(number(settings.timeLimitSeconds))},\n"
         s += "  \"results\": ["
         for (i, r) in results.enumerated() {
             s += i == 0 ? "\n    " : ",\n    "
