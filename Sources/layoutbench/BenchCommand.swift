@@ -182,7 +182,9 @@ struct Bench: ParsableCommand {
 }
 
 /// A command's standard output, trimmed, or nil if it cannot run.
-func shell(_ arguments: String...) -> String? {
+func shell(_ arguments: String...) -> String? { shell(arguments) }
+
+func shell(_ arguments: [String]) -> String? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments

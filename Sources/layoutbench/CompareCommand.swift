@@ -46,8 +46,22 @@ struct Compare: ParsableCommand {
     @Option(help: "A peer solver to replay scene files with (kiwi).")
     var peer: String?
 
+    @Option(help: "kiwi's JSON lines for the (single) scene, from scripts/kiwi_replay.py --output, instead of replaying it again.")
+    var peerLines: String?
+
+    @Option(help: "Replay only the first N frames with kiwi (it is slow on big scenes).")
+    var peerFrames: Int?
+
     @Option(help: "Memory limit in MiB for dense.")
     var memoryLimit = 4096
+
+    func validate() throws {
+        if let peer, peer != "kiwi" { throw ValidationError("unknown peer '\(peer)' (known: kiwi)") }
+        if peerLines != nil, peer == nil { throw ValidationError("--peer-lines needs --peer kiwi") }
+        if peerLines != nil, scenes.count + (family == nil ? 0 : 2) != 1 {
+            throw ValidationError("--peer-lines holds kiwi's answers for one scene; name exactly one scene")
+        }
+    }
 
     func run() throws {
         let names = backends?.split(separator: ",").map(String.init) ?? BackendRegistry.names
@@ -89,9 +103,10 @@ struct Compare: ParsableCommand {
             }
             let status = outcome.passed ? (outcome.backends.count >= 2 ? "equivalent" : "nothing to compare") : "DIFFERENT"
             rows.append("\(label)\t\(outcome.backends.joined(separator: ","))\t\(outcome.framesCompared) frames\t\(outcome.ambiguousFrames) ambiguous\t\(status)")
-            if let peer, !label.hasPrefix("example:") || true {
-                if peer != "kiwi" { throw ValidationError("unknown peer '\(peer)' (known: kiwi)") }
-                rows.append(kiwiRow(label: label, scene: scene, types: types, options: options))
+            if peer != nil {
+                let kiwi = kiwiRow(label: label, scene: scene, options: options)
+                rows.append(kiwi.row)
+                if kiwi.failed { failed = true }
             }
         }
         print("scene\tbackends\tframes\tambiguous\tresult")
@@ -99,35 +114,87 @@ struct Compare: ParsableCommand {
         if failed { throw ExitCode.failure }
     }
 
-    /// Replays the scene with kiwisolver and counts frames whose rects differ from cassowary's.
-    func kiwiRow(label: String, scene: CompiledScene, types: [any LayoutBackend.Type], options: BackendOptions) -> String {
-        let file = NSTemporaryDirectory() + "layoutbench-kiwi-\(getpid()).json"
-        let source: Scene
-        do {
-            source = try Scene.load(label.hasPrefix("example:") || FileManager.default.fileExists(atPath: label) ? readSceneBytes(label) : Array(regenerate(label).jsonString().utf8))
-        } catch { return "\(label)\tkiwi\t-\t-\tcannot load: \(error)" }
-        try? source.jsonString().write(toFile: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: file) }
-        guard let output = shell("python3", "scripts/kiwi_replay.py", file) else {
-            return "\(label)\tkiwi\t-\t-\tkiwi replay failed (python3 scripts/kiwi_replay.py; pip install kiwisolver)"
+    /// Replays the scene with kiwisolver and sets its rectangles beside cassowary's, frame by frame.
+    /// Where they differ, the spec's evaluation says why: equal violation totals at every priority
+    /// (an alternative optimum), or a higher priority that kiwi violates more because it trades it
+    /// against a weighted sum of lower ones. kiwi doing *better* at the highest differing priority
+    /// would mean a wrong answer on one side, so that, and kiwi breaking a required constraint, fail.
+    func kiwiRow(label: String, scene: CompiledScene, options: BackendOptions) -> (row: String, failed: Bool) {
+        func row(_ frames: String, _ verdict: String) -> String { "\(label)\tkiwi\t\(frames)\t-\t\(verdict)" }
+        let output: String
+        if let peerLines {
+            guard let text = try? String(contentsOfFile: peerLines, encoding: .utf8) else {
+                return (row("-", "cannot read \(peerLines)"), true)
+            }
+            output = text
+        } else {
+            let file = NSTemporaryDirectory() + "layoutbench-kiwi-\(getpid()).json"
+            do {
+                let source = try FileManager.default.fileExists(atPath: label) || label.hasPrefix("example:")
+                    ? Scene.load(readSceneBytes(label)) : regenerate(label)
+                try source.jsonString().write(toFile: file, atomically: true, encoding: .utf8)
+            } catch { return (row("-", "cannot write the scene for kiwi: \(error)"), true) }
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            var arguments = ["python3", kiwiReplayScript(), file, "--quiet"]
+            if let peerFrames { arguments += ["--frames", "\(peerFrames)"] }
+            guard let text = shell(arguments) else {
+                return (row("-", "kiwi replay failed (python3 scripts/kiwi_replay.py; pip install kiwisolver)"), true)
+            }
+            output = text
         }
         guard let session = try? SceneSession(scene: scene, backend: BackendRegistry.named("cassowary")!, options: options) else {
-            return "\(label)\tkiwi\t-\t-\tcassowary could not load the scene"
+            return (row("-", "cassowary could not load the scene"), true)
         }
-        var differing: [Int] = []
+        var same = 0, alternative = 0, weighted: [String] = [], wrong: [String] = []
         let lines = output.split(separator: "\n")
-        for (f, line) in lines.enumerated() {
-            if f > 0 { _ = try? session.runFrame(f - 1) }
-            guard case let .array(rects)? = (try? JSONReader.parse(String(line)))?["rects"] else { continue }
-            var flat: [Double] = []
-            for r in rects { if case let .array(xs) = r { for x in xs { if case let .number(n) = x { flat.append(n) } } } }
-            let same = flat.count == session.rects.count && zip(flat, session.rects).allSatisfy { abs($0 - $1) <= 1e-6 * max(1, abs($0), abs($1)) }
-            if !same { differing.append(f) }
+        for (frame, line) in lines.enumerated() {
+            if frame > 0 { _ = try? session.runFrame(frame - 1) }
+            guard case let .array(rects)? = (try? JSONReader.parse(String(line)))?["rects"] else {
+                wrong.append("frame \(frame): unreadable line from kiwi")
+                break
+            }
+            var kiwi: [Double] = []
+            for r in rects { if case let .array(xs) = r { for x in xs { if case let .number(n) = x { kiwi.append(n) } } } }
+            guard kiwi.count == session.rects.count else {
+                wrong.append("frame \(frame): kiwi gave \(kiwi.count / 4) rects for \(session.rects.count / 4) views")
+                break
+            }
+            if zip(kiwi, session.rects).allSatisfy({ abs($0 - $1) <= 1e-6 * max(1, abs($0), abs($1)) }) {
+                same += 1
+                continue
+            }
+            let ours = session.evaluate(), theirs = session.evaluate(kiwi)
+            if let broken = theirs.brokenRequired.first {
+                wrong.append("frame \(frame): kiwi breaks required constraint '\(broken.id)' by \(formatNumber(broken.violation))")
+            } else if let top = ours.disagreements(with: theirs).first {
+                let detail = "frame \(frame): at priority \(formatNumber(top.priority)) cassowary violates \(formatNumber(top.mine)), kiwi \(formatNumber(top.theirs))"
+                if top.mine < top.theirs { weighted.append(detail) } else { wrong.append(detail) }
+            } else {
+                alternative += 1
+            }
         }
-        let verdict = differing.isEmpty
-            ? "same rects as cassowary"
-            : "differs from strict priorities at \(differing.count) frames (first: frame \(differing[0])): kiwi folds priorities into weights"
-        return "\(label)\tkiwi\t\(lines.count) frames\t-\t\(verdict)"
+        var parts: [String] = []
+        parts.append(same == lines.count ? "same rects as cassowary" : "same rects at \(same)")
+        if alternative > 0 { parts.append("equally good alternative at \(alternative)") }
+        if !weighted.isEmpty {
+            parts.append("strict priorities differ from kiwi's weights at \(weighted.count) (first: \(weighted[0]))")
+        }
+        if !wrong.isEmpty { parts.append("KIWI BETTER OR BROKEN at \(wrong.count) (first: \(wrong[0]))") }
+        return (row("\(lines.count) frames", parts.joined(separator: "; ")), !wrong.isEmpty)
+    }
+
+    /// scripts/kiwi_replay.py, found from the working directory or next to the package the executable was built in.
+    func kiwiReplayScript() -> String {
+        if let path = ProcessInfo.processInfo.environment["LAYOUTBENCH_KIWI_REPLAY"] { return path }
+        let local = "scripts/kiwi_replay.py"
+        if FileManager.default.fileExists(atPath: local) { return local }
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent(local).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return local
     }
 
     func regenerate(_ label: String) throws -> Scene {
