@@ -89,6 +89,7 @@ public enum Harness {
             var builds: [Double] = []
             var samples: [Double] = []
             samples.reserveCapacity(scene.frameCount * settings.repetitions)
+            if settings.keepSeries { result.series.reserveCapacity(scene.frameCount) }
             var bytes: UInt64 = 0
             var allocatingFrames = 0
             var allocations: UInt64 = 0

@@ -139,7 +139,7 @@ public func formatBytesShort(_ v: Double?) -> String {
 
 /// The table shown on the terminal and in the Markdown report.
 public func resultTable(_ results: [BenchResult], markdown: Bool) -> String {
-    let header = ["scene", "backend", "views", "p50", "p99", "max", ">8.3ms", ">16.7ms", "build", "bytes/frame", "alloc frames", "pivots/frame", "× fastest"]
+    let header = ["scene", "backend", "views", "p50", "p99", "max", ">8.3ms", ">16.7ms", "build", "bytes/frame", "allocs/frame", "alloc frames", "pivots/frame", "× fastest"]
     var rows: [[String]] = []
     var fastest: [String: Double] = [:]
     for r in results where r.declined == nil {
@@ -155,7 +155,7 @@ public func resultTable(_ results: [BenchResult], markdown: Bool) -> String {
         rows.append([
             r.scene, r.backend, "\(r.views)", formatDuration(r.frameTimes.p50) + (r.framesMeasured < r.frames * r.repetitions ? "*" : ""), formatDuration(r.frameTimes.p99),
             formatDuration(r.frameTimes.max), "\(r.misses120)", "\(r.misses60)", formatDuration(r.buildSeconds),
-            formatBytesShort(r.bytesPerFrame), r.allocatingFrames.map { "\($0)/\(r.framesMeasured)" } ?? "–",
+            formatBytesShort(r.bytesPerFrame), r.allocationsPerFrame.map { formatCount($0) } ?? "–", r.allocatingFrames.map { "\($0)/\(r.framesMeasured)" } ?? "–",
             fixed(r.pivotsPerFrame, 1), fixed(ratio, 1) + "×",
         ])
     }
@@ -221,4 +221,10 @@ public func markdownReport(_ results: [BenchResult], context: RunContext) -> Str
         for r in declined { s += "- \(r.backend) on \(r.scene): \(r.declined!)\n" }
     }
     return s
+}
+
+/// An average count with just enough digits: 0, 0.15, 13.4, 4655.
+func formatCount(_ v: Double) -> String {
+    if v == 0 { return "0" }
+    return v < 100 ? fixed(v, v < 10 ? 2 : 1) : "\(Int(v.rounded()))"
 }

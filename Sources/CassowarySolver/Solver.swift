@@ -1069,6 +1069,15 @@ struct SolverCore {
         changedVariables.reserveCapacity(externalCount + 16)
         infeasible.reserveCapacity(rows.count + 16)
         leftBasis.reserveCapacity(64)
+        dirtySymbols.reserveCapacity(64)
+        scratchCosts.reserveCapacity(16)
+        scratchSymbols.reserveCapacity(64)
+        scratchCoefficients.reserveCapacity(64)
+        journalRows.reserveCapacity(16)
+        journalLevels.reserveCapacity(16)
+        journalNewLevels.reserveCapacity(4)
+        journalNewSymbols.reserveCapacity(16)
+        objective.reserveFrameCapacity()
     }
 
     /// Variables whose value moved in `updateValues` since the list was last cleared.

@@ -216,6 +216,16 @@ struct Objective {
         }
     }
 
+    /// Spare capacity so that frames which move costs around do not grow these lists.
+    mutating func reserveFrameCapacity() {
+        let spare = entryLevel.count + 64
+        freeEntries.reserveCapacity(spare)
+        entryLevel.reserveCapacity(spare)
+        entryValue.reserveCapacity(spare)
+        entryNext.reserveCapacity(spare)
+        for l in members.indices { members[l].reserveCapacity(2 * Int(entryCount[l]) + 64) }
+    }
+
     /// Keeps a level's member list proportional to its entries (memory flat under churn).
     mutating func compactMembers(_ level: Int32) {
         var list = members[Int(level)]

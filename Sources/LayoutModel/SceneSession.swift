@@ -44,6 +44,7 @@ public final class SceneSession {
         editValue = [Double](repeating: 0, count: scene.edits.count)
         rects = [Double](repeating: 0, count: scene.variableCount)
         rects.withUnsafeMutableBufferPointer { backend.readRects(into: $0) }
+        changedViews.reserveCapacity(scene.variableCount / 4)  // so that no frame allocates it
         for (edit, priority) in scene.initialEdits {
             declareEdit(edit, priority: priority)
         }

@@ -6,18 +6,30 @@ import LayoutModel
 import SceneGenerator
 
 /// jemalloc's per-thread byte counter (the executable links jemalloc, so it is
-/// the process's allocator). jemalloc keeps no per-thread allocation count.
+/// the process's allocator) and an allocation hook that counts allocations per
+/// thread (jemalloc keeps no such count). Created on the thread that runs the frames.
 final class JemallocCounter: AllocationCounter {
     let allocated: UnsafeMutablePointer<UInt64>?
+    /// Written by the hook; never freed, since jemalloc keeps calling the hook until exit.
+    let allocations = UnsafeMutablePointer<layoutbench_allocation_counter>.allocate(capacity: 1)
+    let countsAllocations: Bool
 
     init() {
         var pointer: UnsafeMutablePointer<UInt64>? = nil
         var size = MemoryLayout<UnsafeMutablePointer<UInt64>?>.size
         allocated = mallctl("thread.allocatedp", &pointer, &size, nil, 0) == 0 ? pointer : nil
+        countsAllocations = allocated != nil && layoutbench_install_allocation_counter(allocations) == 0
     }
 
     func allocatedBytes() -> UInt64 { allocated?.pointee ?? 0 }
-    func allocationCount() -> UInt64? { nil }
+    func allocationCount() -> UInt64? { countsAllocations ? allocations.pointee.count : nil }
+
+    var description: String {
+        guard allocated != nil else { return "system malloc (jemalloc counters unavailable)" }
+        return countsAllocations
+            ? "jemalloc (per-thread allocated bytes; allocations counted by a jemalloc hook)"
+            : "jemalloc (per-thread allocated bytes; allocation hook unavailable)"
+    }
 }
 
 struct Bench: ParsableCommand {
@@ -171,7 +183,7 @@ struct Bench: ParsableCommand {
             machine: machineDescription(), cores: ProcessInfo.processInfo.activeProcessorCount,
             memoryBytes: Int(ProcessInfo.processInfo.physicalMemory),
             created: ISO8601DateFormatter().string(from: Date()),
-            allocator: counter.allocated == nil ? "system malloc (jemalloc counters unavailable)" : "jemalloc (per-thread allocated bytes)")
+            allocator: counter.description)
         try FileManager.default.createDirectory(atPath: results, withIntermediateDirectories: true)
         let jsonText = ResultsJSON.encode(all, context: context, settings: settings)
         try jsonText.write(toFile: results + "/results.json", atomically: true, encoding: .utf8)
