@@ -602,6 +602,35 @@ def main(argv=None):
 
     series = []
     refused = 0
+
+    def write_timings(complete):
+        """The timings so far; written after the build and every few seconds too, so that a
+        caller that has to kill a replay stuck in one huge frame still gets what was measured."""
+        if not args.timings:
+            return
+        result = {
+            "scene": name,
+            "views": len(replay.view_ids),
+            "constraints": len(scene.get("constraints", [])),
+            "frames": len(series),
+            "scene_frames": total_frames,
+            "complete": complete,
+            "build_seconds": build_ns * 1e-9,
+            "frame_seconds": summarize(series) if series else None,
+            "frames_seconds_total": sum(series),
+            "refused_ops": refused,
+            "kiwisolver_version": getattr(kiwi, "__version__", "?"),
+            "kiwi_version": getattr(kiwi, "__kiwi_version__", "?"),
+            "priority_mapping": "1000 -> strength.required; p < 1000 -> strength.create(0, 0, p) (weight p)",
+            "series": series,
+        }
+        with open(args.timings + ".tmp", "w") as f:
+            json.dump(result, f, indent=1)
+            f.write("\n")
+        os.replace(args.timings + ".tmp", args.timings)
+
+    write_timings(False)
+    last_write = time.monotonic()
     solver = replay.solver
     run_frame = replay.run_frame
     read = replay.rects
@@ -616,6 +645,10 @@ def main(argv=None):
         rects = read()
         refused += len(errors)
         out.write(frame_line(index + 1, rects, errors) + "\n")
+        if time.monotonic() - last_write > 5:
+            out.flush()
+            write_timings(False)
+            last_write = time.monotonic()
         if not args.quiet and time.monotonic() - started > 10 and (index + 1) % 10 == 0:
             print("kiwi_replay: frame %d/%d, p50 so far %.4f s" % (index + 1, len(frames),
                                                                   summarize(series)["p50"]), file=sys.stderr)
@@ -629,24 +662,7 @@ def main(argv=None):
     else:
         out.flush()
 
-    if args.timings:
-        result = {
-            "scene": name,
-            "views": len(replay.view_ids),
-            "constraints": len(scene.get("constraints", [])),
-            "frames": len(series),
-            "scene_frames": total_frames,
-            "build_seconds": build_ns * 1e-9,
-            "frame_seconds": summarize(series),
-            "refused_ops": refused,
-            "kiwisolver_version": getattr(kiwi, "__version__", "?"),
-            "kiwi_version": getattr(kiwi, "__kiwi_version__", "?"),
-            "priority_mapping": "1000 -> strength.required; p < 1000 -> strength.create(0, 0, p) (weight p)",
-            "series": series,
-        }
-        with open(args.timings, "w") as f:
-            json.dump(result, f, indent=1)
-            f.write("\n")
+    write_timings(True)
     return 0
 
 
