@@ -74,6 +74,8 @@ struct SolverCore {
     var journalLevels: [(level: Int32, symbol: Int32, old: Double)] = []
     var journalNewLevels: [Int32] = []
     var journalNewSymbols: [Int32] = []
+    /// Row constants changed in place while journaling: (slot, old constant).
+    var constantJournal: [(slot: Int32, old: Double)] = []
 
     init(variableCount: Int) {
         externalCount = variableCount
@@ -592,13 +594,7 @@ struct SolverCore {
     /// Puts constraint `id` into the tableau; on conflict leaves everything exactly as it was.
     mutating func insert(_ id: Int32) throws(ConflictError) {
         settle()
-        journaling = true
-        journalEpoch &+= 1
-        if journalEpoch == 0 {
-            for i in journalSlotStamp.indices { journalSlotStamp[i] = 0 }
-            journalEpoch = 1
-        }
-        journalNewLevels.removeAll(keepingCapacity: true)
+        beginJournal()
         let saved = records[Int(id)]
         do {
             try insertUnjournaled(id)
@@ -608,11 +604,30 @@ struct SolverCore {
             journaling = false
             throw error
         }
+        endJournal()
+        if saved.priority < 1000 { levelUse[saved.priority, default: 0] += 1 }
+    }
+
+    /// From here on, every row, constant and cost changed is saved first, so that
+    /// `rollback()` can put the tableau back bit for bit.
+    mutating func beginJournal() {
+        journaling = true
+        journalEpoch &+= 1
+        if journalEpoch == 0 {
+            for i in journalSlotStamp.indices { journalSlotStamp[i] = 0 }
+            journalEpoch = 1
+        }
+        journalNewLevels.removeAll(keepingCapacity: true)
+        constantJournal.removeAll(keepingCapacity: true)
+    }
+
+    /// Keeps the changes made since `beginJournal()`.
+    mutating func endJournal() {
         journaling = false
         journalRows.removeAll(keepingCapacity: true)
         journalLevels.removeAll(keepingCapacity: true)
         journalNewSymbols.removeAll(keepingCapacity: true)
-        if saved.priority < 1000 { levelUse[saved.priority, default: 0] += 1 }
+        constantJournal.removeAll(keepingCapacity: true)
     }
 
     mutating func rollback() {
@@ -633,6 +648,13 @@ struct SolverCore {
             }
             touch(slot)
         }
+        // A constant shifted in place in a single row (setConstant on a basic marker) was
+        // saved apart from whole rows, before any pivot saved the row: restored last.
+        for entry in constantJournal.reversed() {
+            rows[Int(entry.slot)].constant = entry.old
+            touch(entry.slot)
+        }
+        constantJournal.removeAll(keepingCapacity: true)
         freeSlots = basic.indices.filter { basic[$0] < 0 }.map(Int32.init)
         // Levels: drop those the insert created, then restore coefficients newest first.
         for entry in journalLevels.reversed() where objective.rank[Int(entry.level)] >= 0 {
@@ -863,6 +885,7 @@ struct SolverCore {
         var dummyConflict: Int32? = nil
         let r = rowOf[Int(marker)]
         if r >= 0 {
+            if journaling { constantJournal.append((r, rows[Int(r)].constant)) }
             rows[Int(r)].constant -= shift
             touch(r)
             let b = basic[Int(r)]
@@ -1010,16 +1033,32 @@ struct SolverCore {
         guard delta != 0 else { return }
         records[Int(id)].constant = value
         guard record.inTableau else { return }
+        // Only a required constraint's change can be refused (error symbols absorb an
+        // optional one's), so only it pays for the journal that makes refusal exact.
+        let journaled = record.priority >= 1000
+        if journaled { beginJournal() }
         var failing = shiftConstant(id, by: delta)
         if failing == nil { failing = dualOptimize() }
         if let slot = failing {
             let conflicts = requiredOwners(in: slot)
             records[Int(id)].constant = record.constant
-            infeasible.removeAll(keepingCapacity: true)
-            _ = shiftConstant(id, by: -delta)
-            _ = dualOptimize()
+            if journaled {
+                // The pivots are undone from the journal; a shift along the marker's column
+                // (not journaled: it is the hot path of every required setConstant) is undone
+                // by shifting back, exact up to one rounding per row.
+                rollback()
+                if rowOf[Int(record.marker)] < 0 {
+                    _ = shiftColumn(record.marker, by: delta / record.markerSign)
+                }
+                infeasible.removeAll(keepingCapacity: true)
+            } else {
+                infeasible.removeAll(keepingCapacity: true)
+                _ = shiftConstant(id, by: -delta)
+                _ = dualOptimize()
+            }
             throw ConflictError(conflicts: conflicts.filter { $0 != id })
         }
+        if journaled { endJournal() }
     }
 
     /// Changes an optional constraint's priority in place and re-optimises.
@@ -1077,6 +1116,7 @@ struct SolverCore {
         journalLevels.reserveCapacity(16)
         journalNewLevels.reserveCapacity(4)
         journalNewSymbols.reserveCapacity(16)
+        constantJournal.reserveCapacity(rows.count + 16)
         objective.reserveFrameCapacity()
     }
 

@@ -25,7 +25,7 @@ struct CassowaryPropertyTests {
     /// constraints and match, level by level, the violation totals of a fresh solver
     /// built from the final state (the optimum's totals are unique even when the layout
     /// is not); a refused op must leave the values exactly as they were.
-    @Test("incremental = fresh solve, per priority level, over random op streams", arguments: 0..<40)
+    @Test("incremental = fresh solve, per priority level, over random op streams", arguments: 0..<1000)
     func incrementalMatchesFresh(seed: Int) throws {
         var rng = Rng(state: UInt64(seed) &* 7919 &+ 17)
         let n = 3
@@ -46,7 +46,8 @@ struct CassowaryPropertyTests {
             let before = values(s)
             let mutable = order.filter { !fixed.contains($0) }
             var refused = false
-            switch rng.int(10) {
+            let choice = rng.int(10)
+            switch choice {
             case 0...3:
                 let a = rng.int(n)
                 var terms = [term(a, rng.pick([1, -1, 2, 0.5]))]
@@ -101,7 +102,8 @@ struct CassowaryPropertyTests {
             }
             let got = values(s)
             if refused {
-                #expect(got == before, "seed \(seed) step \(step): a refused op changed the layout")
+                // Exact up to one rounding: a refused setConstant shifts its column back.
+                #expect(close(got, before, 1e-12), "seed \(seed) step \(step): a refused op (choice \(choice)) changed the layout: \(before) -> \(got)")
                 continue
             }
             let live = order.compactMap { model[$0] }.filter(\.isActive)
