@@ -205,6 +205,13 @@ def is_number(x):
     return isinstance(x, (int, float)) and not isinstance(x, bool)
 
 
+def check_priority(value, what):
+    """Refuses a priority outside 1...1000 (an op's value), as `layoutbench solve` does."""
+    if not is_number(value) or not (math.isfinite(value) and 1 <= value <= 1000):
+        raise OpRefused("priority %s for '%s' is out of range (optional priorities are 1...999)"
+                        % (format_number(float(value)) if is_number(value) else value, what), invalid=True)
+
+
 class Replay:
     def __init__(self, kiwi, scene):
         self.kiwi = kiwi
@@ -432,9 +439,7 @@ class Replay:
         elif kind == "setPriority":
             cid = op.get("constraint")
             v = op.get("value")
-            if not is_number(v) or not (math.isfinite(v) and 1 <= v <= 1000):
-                raise OpRefused("priority %s for '%s' is out of range (optional priorities are 1...999)"
-                                % (format_number(float(v)) if is_number(v) else v, cid), invalid=True)
+            check_priority(v, cid)
             if cid in self.defined and v >= 1000:
                 raise OpRefused("cannot change the priority of '%s' to or from required (1000)" % cid, invalid=True)
             rec = self.live_record(cid)
@@ -484,9 +489,7 @@ class Replay:
         elif kind == "addEdit":
             attr = op.get("attribute")
             p = op.get("priority")
-            if not is_number(p) or not (math.isfinite(p) and 1 <= p <= 1000):
-                raise OpRefused("priority %s for '%s' is out of range (optional priorities are 1...999)"
-                                % (format_number(float(p)) if is_number(p) else p, attr), invalid=True)
+            check_priority(p, attr)
             if p >= 1000:
                 raise OpRefused("edit variable '%s' has priority 1000; edits must be optional (below 1000)" % attr,
                                 invalid=True)

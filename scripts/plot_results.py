@@ -67,13 +67,21 @@ def plot_scaling(results, family, out_dir):
     for ax, title in ((ax_frame, f"{family}: time per frame"), (ax_build, f"{family}: build (load + first solve)")):
         ax.set_xscale("log")
         ax.set_yscale("log")
-        ax.set_xlabel("views")
-        ax.set_ylabel("seconds")
-        ax.set_title(title)
-        ax.grid(True, which="both", linewidth=0.3)
-        ax.legend(fontsize=7)
+        label_axes(ax, "views", "seconds", title)
+    return save(fig, out_dir, f"scaling-{family}.png")
+
+
+def label_axes(ax, xlabel, ylabel, title):
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.grid(True, which="both", linewidth=0.3)
+    ax.legend(fontsize=7)
+
+
+def save(fig, out_dir, name):
     fig.tight_layout()
-    path = os.path.join(out_dir, f"scaling-{family}.png")
+    path = os.path.join(out_dir, name)
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
@@ -91,16 +99,8 @@ def plot_series(results, scene, out_dir):
     for y, label in BUDGETS:
         ax.axhline(y, color="0.6", linewidth=0.8, linestyle="--", label=label)
     ax.set_yscale("log")
-    ax.set_xlabel("frame")
-    ax.set_ylabel("seconds (ops + solve + reading changed rects)")
-    ax.set_title(f"{scene}: time of every frame, one run")
-    ax.grid(True, which="both", linewidth=0.3)
-    ax.legend(fontsize=7)
-    fig.tight_layout()
-    path = os.path.join(out_dir, f"series-{scene}.png")
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    label_axes(ax, "frame", "seconds (ops + solve + reading changed rects)", f"{scene}: time of every frame, one run")
+    return save(fig, out_dir, f"series-{scene}.png")
 
 
 def default_series(results):
@@ -149,6 +149,32 @@ def main():
             written.append(path)
     for path in written:
         print(f"wrote {os.path.relpath(path)}")
+    report = os.path.join(out_dir, "report.md")
+    if written and os.path.exists(report):
+        link_plots(report, written)
+        print(f"linked the plots from {os.path.relpath(report)}")
+
+
+PLOTS_HEADING = "## Plots"
+
+
+def link_plots(report, paths):
+    """Adds (or replaces) a Plots section at the end of the Markdown report, so the
+    report shows the curves next to its tables."""
+    with open(report) as f:
+        text = f.read()
+    if PLOTS_HEADING in text:
+        text = text[:text.index(PLOTS_HEADING)].rstrip() + "\n"
+    lines = ["", PLOTS_HEADING, "",
+             "Per-frame p50 and p99 and build time against views (log-log), one line per back end; "
+             "then frame-by-frame series of single runs (where the spikes are). "
+             "Made by `python3 scripts/plot_results.py` from results.json.", ""]
+    for path in paths:
+        name = os.path.basename(path)
+        lines.append(f"![{os.path.splitext(name)[0]}]({name})")
+        lines.append("")
+    with open(report, "w") as f:
+        f.write(text + "\n".join(lines))
 
 
 if __name__ == "__main__":
