@@ -188,14 +188,14 @@ def busy_medians(record):
     kiwi = record["kiwi"].get("series", [])
     both = min(len(cas), len(kiwi)) if kiwi else len(cas)  # no kiwi frame: compare with the unfinished one
     busy = [i for i in record["frames_with_ops"] if i < both]
-    return median([cas[i] for i in busy]), median([kiwi[i] for i in busy if i < len(kiwi)])
+    return median([cas[i] for i in busy]), median([kiwi[i] for i in busy if i < len(kiwi)]), len(busy)
 
 
 def figures(record):
     cas = record["bench"].get("cassowary", {})
     kiwi = record["kiwi"]
     frame_ratio = build_ratio = None
-    ours, theirs = busy_medians(record)
+    ours, theirs, _ = busy_medians(record)
     if theirs is None:
         theirs = kiwi.get("unfinished_frame_seconds")  # a lower bound: no frame finished
     if ours and theirs:
@@ -230,7 +230,7 @@ def write_reports(args, records, layoutbench):
               "notices that nothing changed), over the frames both measured." % (args.bench_time_limit, args.kiwi_time_limit))
     md.append("")
     md.append("| scene | constraints | cassowary p50 / p99 | cassowary build | dense p50 | frames p50 "
-              "| kiwi p50 / p99 (frames) | kiwi build | frames with ops: cassowary / kiwi p50 "
+              "| kiwi p50 / p99 (frames) | kiwi build | frames with ops: cassowary / kiwi median (frames) "
               "| kiwi ÷ cassowary, frame | kiwi ÷ cassowary, build |")
     md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in records:
@@ -247,7 +247,7 @@ def write_reports(args, records, layoutbench):
             return fmt_seconds(x["frame_seconds"]["p50"]) + star
         frame_ratio, build_ratio = figures(r)
         k = r["kiwi"]
-        ours, theirs = busy_medians(r)
+        ours, theirs, compared = busy_medians(r)
         if k.get("frame_seconds") is None:
             k_p50 = k_p99 = "> %s" % fmt_seconds(k.get("unfinished_frame_seconds"))
             theirs_text = k_p50
@@ -260,7 +260,7 @@ def write_reports(args, records, layoutbench):
             fmt_seconds(cas.get("frame_seconds", {}).get("p99")), fmt_seconds(cas.get("build_seconds")),
             p50("dense"), p50("frames"), k_p50, k_p99,
             k["frames"], fmt_seconds(k["build_seconds"]), fmt_seconds(ours), theirs_text,
-            len(r["frames_with_ops"]), lower + fmt_ratio(frame_ratio), fmt_ratio(build_ratio)))
+            compared, lower + fmt_ratio(frame_ratio), fmt_ratio(build_ratio)))
     for r in records:
         if r["kiwi"].get("stopped"):
             md.append("")

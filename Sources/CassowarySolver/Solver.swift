@@ -586,9 +586,10 @@ struct SolverCore {
         return row
     }
 
-    mutating func errorSymbols(_ record: Record) -> [Int32] {
-        guard record.priority < 1000 else { return [] }
-        return record.relation == .equal ? [record.marker, record.other] : [record.other]
+    mutating func errorSymbols(_ record: Record) -> ErrorSymbols {
+        guard record.priority < 1000 else { return ErrorSymbols(first: -1, second: -1) }
+        return record.relation == .equal
+            ? ErrorSymbols(first: record.marker, second: record.other) : ErrorSymbols(first: record.other, second: -1)
     }
 
     /// Puts constraint `id` into the tableau; on conflict leaves everything exactly as it was.
@@ -1073,7 +1074,8 @@ struct SolverCore {
         for e in errorSymbols(records[Int(id)]) { addObjective(e, weight: 1, level: to) }
         levelUse[record.priority, default: 0] -= 1
         levelUse[priority, default: 0] += 1
-        dropEmptyLevels()
+        // Only the level this constraint left can have emptied.
+        if levelUse[record.priority] == 0 { dropLevel(from) }
         // Deferred: a run of priority changes (a toggle frame) is optimised once, from
         // the final objective, instead of through each intermediate one.
         pendingOptimize = true

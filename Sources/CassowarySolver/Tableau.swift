@@ -20,6 +20,21 @@ enum SymbolKind: UInt8 {
     case free, external, slack, error, dummy
 }
 
+/// A constraint's error symbols (none, one or two), iterated without an array.
+struct ErrorSymbols: Sequence, IteratorProtocol {
+    var first: Int32
+    var second: Int32
+
+    mutating func next() -> Int32? {
+        guard first >= 0 else { return nil }
+        defer {
+            first = second
+            second = -1
+        }
+        return first
+    }
+}
+
 /// `basic = constant + Σ coefficients[i] * symbols[i]`, symbols sorted ascending.
 struct Row {
     var symbols: [Int32] = []
@@ -69,6 +84,8 @@ struct Objective {
     var entryCount: [Int] = []  // by level id: live entries
 
     var head: [Int32] = []  // by symbol: first entry, -1 for none
+    var memberStamp: [UInt32] = []  // by symbol: `compactMembers` saw it in this pass
+    var memberEpoch: UInt32 = 0
     var entryLevel: [Int32] = []
     var entryValue: [Double] = []
     var entryNext: [Int32] = []
@@ -219,6 +236,7 @@ struct Objective {
     /// Spare capacity so that frames which move costs around do not grow these lists.
     mutating func reserveFrameCapacity() {
         let spare = entryLevel.count + 64
+        if memberStamp.count < head.count { memberStamp += [UInt32](repeating: 0, count: head.count - memberStamp.count) }
         freeEntries.reserveCapacity(spare)
         entryLevel.reserveCapacity(spare)
         entryValue.reserveCapacity(spare)
@@ -226,14 +244,24 @@ struct Objective {
         for l in members.indices { members[l].reserveCapacity(2 * Int(entryCount[l]) + 64) }
     }
 
-    /// Keeps a level's member list proportional to its entries (memory flat under churn).
+    /// Keeps a level's member list proportional to its entries (memory flat under churn):
+    /// drops symbols without an entry and repeats, in one pass with a stamp per symbol
+    /// (no sort, no allocation).
     mutating func compactMembers(_ level: Int32) {
+        memberEpoch &+= 1
+        if memberEpoch == 0 {
+            for i in memberStamp.indices { memberStamp[i] = 0 }
+            memberEpoch = 1
+        }
+        if memberStamp.count < head.count { memberStamp += [UInt32](repeating: 0, count: head.count - memberStamp.count) }
         var list = members[Int(level)]
         members[Int(level)] = []
-        list.sort()
         var kept = 0
-        for i in 0..<list.count where (kept == 0 || list[kept - 1] != list[i]) && value(level, list[i]) != 0 {
-            list[kept] = list[i]
+        for i in 0..<list.count {
+            let symbol = list[i]
+            guard memberStamp[Int(symbol)] != memberEpoch, value(level, symbol) != 0 else { continue }
+            memberStamp[Int(symbol)] = memberEpoch
+            list[kept] = symbol
             kept += 1
         }
         list.removeLast(list.count - kept)
