@@ -74,7 +74,8 @@ struct SolverCore {
     var journalLevels: [(level: Int32, symbol: Int32, old: Double)] = []
     var journalNewLevels: [Int32] = []
     var journalNewSymbols: [Int32] = []
-    /// Row constants changed in place while journaling: (slot, old constant).
+    /// Row constants changed in place while journaling: (slot, old constant). Only the
+    /// single row of a basic marker goes here; a column shift is undone by shifting back.
     var constantJournal: [(slot: Int32, old: Double)] = []
 
     init(variableCount: Int) {
@@ -101,6 +102,7 @@ struct SolverCore {
         isDirtySymbol.append(false)
         visitStamp.append(0)
         objective.head.append(-1)
+        objective.memberStamp.append(0)
         if journaling { journalNewSymbols.append(s) }
         return s
     }
@@ -1118,7 +1120,7 @@ struct SolverCore {
         journalLevels.reserveCapacity(16)
         journalNewLevels.reserveCapacity(4)
         journalNewSymbols.reserveCapacity(16)
-        constantJournal.reserveCapacity(rows.count + 16)
+        constantJournal.reserveCapacity(4)  // one entry per setConstant on a basic marker
         objective.reserveFrameCapacity()
     }
 
@@ -1302,25 +1304,6 @@ public final class CassowarySolver {
         }
     }
 
-    /// Sorted by variable, duplicates merged, zeros dropped.
-    static func normalize(_ terms: [LinearTerm]) -> [LinearTerm] {
-        var sorted = terms.sorted { $0.variable < $1.variable }
-        var out: [LinearTerm] = []
-        out.reserveCapacity(sorted.count)
-        var i = 0
-        while i < sorted.count {
-            var t = sorted[i]
-            i += 1
-            while i < sorted.count, sorted[i].variable == t.variable {
-                t.coefficient += sorted[i].coefficient
-                i += 1
-            }
-            if t.coefficient != 0 { out.append(t) }
-        }
-        sorted.removeAll()
-        return out
-    }
-
     func conflict(_ culprit: ConstraintID, _ ids: [Int32]) -> LayoutError {
         .unsatisfiable(constraint: name(of: culprit), conflicts: ids.map { name(of: $0) })
     }
@@ -1338,7 +1321,7 @@ public final class CassowarySolver {
         try checkTerms(terms, constant, label)
         guard priority.isFinite, priority > 0 else { throw .invalidPriority(constraint: label, value: priority) }
         if let name, let existing = nameIndex[name], contains(existing) { throw .duplicateConstraint(name) }
-        let id = core.register(Self.normalize(terms), relation, constant, priority: priority, isStatic: isStatic)
+        let id = core.register(mergeTerms(terms), relation, constant, priority: priority, isStatic: isStatic)
         track(id, name: name, edit: false)
         if let name { nameIndex[name] = id }
         return id
@@ -1443,7 +1426,7 @@ public final class CassowarySolver {
     /// `checkDuplicate: false` lets a caller declare two edits on the same expression
     /// (a scene's `left` and `leading` are different attributes with the same terms).
     func addEdit(terms: [LinearTerm], priority: Double, name: String?, checkDuplicate: Bool) throws(LayoutError) -> EditID {
-        let key = Self.normalize(terms)
+        let key = mergeTerms(terms)
         let label = name ?? key.map { "\($0.coefficient == 1 ? "" : "\($0.coefficient)*")x\($0.variable)" }.joined(separator: "+")
         try checkTerms(key, 0, label)
         guard priority.isFinite, priority > 0 else { throw .invalidPriority(constraint: label, value: priority) }

@@ -84,7 +84,7 @@ struct Objective {
     var entryCount: [Int] = []  // by level id: live entries
 
     var head: [Int32] = []  // by symbol: first entry, -1 for none
-    var memberStamp: [UInt32] = []  // by symbol: `compactMembers` saw it in this pass
+    var memberStamp: [UInt32] = []  // by symbol, grown with `head`: `compactMembers` saw it in this pass
     var memberEpoch: UInt32 = 0
     var entryLevel: [Int32] = []
     var entryValue: [Double] = []
@@ -236,7 +236,6 @@ struct Objective {
     /// Spare capacity so that frames which move costs around do not grow these lists.
     mutating func reserveFrameCapacity() {
         let spare = entryLevel.count + 64
-        if memberStamp.count < head.count { memberStamp += [UInt32](repeating: 0, count: head.count - memberStamp.count) }
         freeEntries.reserveCapacity(spare)
         entryLevel.reserveCapacity(spare)
         entryValue.reserveCapacity(spare)
@@ -253,7 +252,6 @@ struct Objective {
             for i in memberStamp.indices { memberStamp[i] = 0 }
             memberEpoch = 1
         }
-        if memberStamp.count < head.count { memberStamp += [UInt32](repeating: 0, count: head.count - memberStamp.count) }
         var list = members[Int(level)]
         members[Int(level)] = []
         var kept = 0

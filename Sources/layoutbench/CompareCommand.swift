@@ -58,7 +58,7 @@ struct Compare: ParsableCommand {
     func validate() throws {
         if let peer, peer != "kiwi" { throw ValidationError("unknown peer '\(peer)' (known: kiwi)") }
         if peerLines != nil, peer == nil { throw ValidationError("--peer-lines needs --peer kiwi") }
-        if peerLines != nil, scenes.count + (family == nil ? 0 : 2) != 1 {
+        if peerLines != nil, family != nil || scenes.count != 1 {
             throw ValidationError("--peer-lines holds kiwi's answers for one scene; name exactly one scene")
         }
     }
