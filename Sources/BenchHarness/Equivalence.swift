@@ -102,7 +102,7 @@ public enum Equivalence {
             for v in 0..<scene.variableCount {
                 let a = reference.session.rects[v]
                 let b = s.session.rects[v]
-                guard abs(a - b) > 1e-6 * max(1, abs(a), abs(b)) else { continue }
+                guard !Tolerance.approximatelyEqual(a, b) else { continue }
                 if ambiguous == nil { ambiguous = ambiguousViews(sessions) }
                 if let ambiguous, ambiguous.contains(v >> 2) { continue }
                 if ambiguous == nil {

@@ -197,7 +197,7 @@ public final class FrameArithmeticBackend: LayoutBackend {
                 residual += v
                 scale = max(scale, abs(v))
             }
-            if abs(residual) > 1e-6 * scale {
+            if abs(residual) > Tolerance.contract * scale {
                 let determiners = steps.filter { step in eq.terms.contains { $0.variable == step.target } && step.source >= 0 }
                 throw .unsatisfiable(
                     constraint: scene.constraints[Int(eq.source)].id,

@@ -71,9 +71,24 @@ public protocol LayoutBackend: AnyObject {
     func readChangedRects(into buffer: UnsafeMutableBufferPointer<Double>, changedViews: inout [Int32])
 
     var statistics: SolveStatistics { get }
+
+    /// The views (indices in the scene's view order) whose rectangle the
+    /// constraints did not fix at the last solve: another layout would satisfy
+    /// every priority level just as well. `nil` when the back end cannot tell.
+    func ambiguousViews() -> [Int32]?
+
+    /// Whether the back end solves the reference semantics exactly (priorities
+    /// lexicographic, every scene it accepts), so its rectangles can serve as a reference.
+    static var isExact: Bool { get }
 }
 
 extension LayoutBackend {
+    /// The default: the back end cannot tell which views are free.
+    public func ambiguousViews() -> [Int32]? { nil }
+
+    /// The default: not claimed exact.
+    public static var isExact: Bool { false }
+
     /// The default: every view counts as changed.
     public func readChangedRects(into buffer: UnsafeMutableBufferPointer<Double>, changedViews: inout [Int32]) {
         readRects(into: buffer)

@@ -213,7 +213,7 @@ public struct Evaluation: Sendable {
             for c in constraints {
                 let v = c.violation(values)
                 if c.isRequired {
-                    if v > 1e-6 * c.magnitude(values) { brokenRequired.append((c.id, v)) }
+                    if v > Tolerance.contract * c.magnitude(values) { brokenRequired.append((c.id, v)) }
                 } else {
                     var entry = violations[c.priority] ?? (0, 0)
                     entry.total += v
@@ -231,7 +231,7 @@ public struct Evaluation: Sendable {
             let a = violations[priority] ?? (0, 0)
             let b = other.violations[priority] ?? (0, 0)
             let scale = max(1, a.total, b.total, a.largestTerm, b.largestTerm)
-            if abs(a.total - b.total) > 1e-6 * scale { out.append((priority, a.total, b.total)) }
+            if abs(a.total - b.total) > Tolerance.contract * scale { out.append((priority, a.total, b.total)) }
         }
         return out
     }

@@ -12,7 +12,7 @@ func values(_ solver: CassowarySolver) -> [Double] {
 }
 
 func close(_ a: [Double], _ b: [Double], _ tolerance: Double = 1e-9) -> Bool {
-    a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance * max(1, abs($1)) }
+    Tolerance.approximatelyEqual(a, b, relative: tolerance)
 }
 
 @Suite("Cassowary solver")

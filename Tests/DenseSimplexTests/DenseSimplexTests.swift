@@ -63,7 +63,7 @@ struct DenseSimplexTests {
             let dense = try solveAll(scene, DenseSimplexBackend.self)
             let cassowary = try solveAll(scene, CassowaryBackend.self)
             for (d, c) in zip(dense, cassowary) {
-                #expect(zip(d, c).allSatisfy { abs($0 - $1) <= 1e-6 * max(1, abs($1)) }, "\(family)")
+                #expect(Tolerance.approximatelyEqual(d, c), "\(family)")
             }
         }
     }

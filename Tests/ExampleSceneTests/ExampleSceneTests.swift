@@ -40,7 +40,7 @@ private func check(_ key: String, _ expected: [[R?]], sourceLocation: SourceLoca
             for (v, rect) in views.enumerated() {
                 guard let rect else { continue }
                 let got = Array(frames[f][(v * 4)..<(v * 4 + 4)])
-                let close = zip(got, rect).allSatisfy { abs($0 - $1) <= 1e-9 * max(1, abs($1)) }
+                let close = Tolerance.approximatelyEqual(got, rect, relative: 1e-9)
                 #expect(close, "\(name) \(key) frame \(f) view \(v): \(got) != \(rect)", sourceLocation: sourceLocation)
             }
         }

@@ -38,7 +38,7 @@ struct FrameArithmeticTests {
                 let frames = try run(scene, FrameArithmeticBackend.self)
                 let reference = try run(scene, CassowaryBackend.self)
                 for (f, (x, y)) in zip(frames, reference).enumerated() {
-                    #expect(zip(x, y).allSatisfy { abs($0 - $1) <= 1e-6 * max(1, abs($1)) }, "\(family)-\(views) frame \(f)")
+                    #expect(Tolerance.approximatelyEqual(x, y), "\(family)-\(views) frame \(f)")
                 }
             }
         }
