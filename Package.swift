@@ -44,7 +44,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel"]),
+        // CassowarySolver and DenseSimplex solve the scene-format article's worked example.
+        .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "CassowarySolver", "DenseSimplex"]),
         .testTarget(name: "CassowarySolverTests", dependencies: ["CassowarySolver", "LayoutModel"]),
         .testTarget(name: "DenseSimplexTests", dependencies: ["DenseSimplex", "CassowarySolver", "SceneGenerator", "LayoutModel"]),
         .testTarget(name: "FrameArithmeticTests", dependencies: ["FrameArithmetic", "CassowarySolver", "SceneGenerator", "LayoutModel"]),
