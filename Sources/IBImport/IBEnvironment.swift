@@ -25,9 +25,10 @@ public struct IBDevice: Sendable {
     public var isPad: Bool
 }
 
-/// The device table (portrait). Notched iPhones' top inset changed with iOS 14
-/// for the same screen (44 → 47/48): `statusBar(toolsVersion:)` picks by the
-/// Xcode that saved the file (tools version ≥ 17000, Xcode 12, uses the newer value).
+/// The device table (portrait). Notched iPhones' top inset changed with newer
+/// simulated devices for the same screen: `retina6_1` (414×896) has 44 before tools
+/// version 17000 (Xcode 12) and 48 from then on; `retina5_9` (375×812) has 44 before
+/// 20000 (Xcode 13) and 50 from then on (the 5.4" iPhone's).
 public enum IBDeviceTable {
     public static let devices: [IBDevice] = [
         IBDevice(id: "retina3_5", width: 320, height: 480, statusBar: 20, homeIndicator: 0, isPad: false),
@@ -91,8 +92,12 @@ public struct IBEnvironment: Sendable {
         device: IBDevice, toolsVersion: Double, width: Double, statusBarShown: Bool, navigationBar: Bool, tabBar: Bool
     ) -> IBEnvironment {
         var status = statusBarShown ? device.statusBar : 0
-        if device.statusBar == 44, toolsVersion >= 17000, device.id == "retina6_1" { status = 48 }
-        let top = status + (navigationBar ? IBDeviceTable.navigationBar : 0)
+        if statusBarShown, toolsVersion >= 17000, device.id == "retina6_1" { status = 48 }
+        if statusBarShown, toolsVersion >= 20000, device.id == "retina5_9" { status = 50 }
+        // Xcode 15's files (tools version ≥ 24000) place the safe area 4 pt lower under a
+        // navigation bar than a 44 pt bar would (measured: 96 on the 414×896 iPhone).
+        let bar = IBDeviceTable.navigationBar + (toolsVersion >= 24000 ? 4 : 0)
+        let top = status + (navigationBar ? bar : 0)
         let bottom = device.homeIndicator + (tabBar ? IBDeviceTable.tabBar : 0)
         return IBEnvironment(
             safeArea: IBInsets(top: top, left: 0, bottom: bottom, right: 0),

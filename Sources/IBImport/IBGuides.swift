@@ -72,26 +72,45 @@ extension IBSceneBuilder {
     // MARK: The environment
 
     /// The environment of the root per the device table (see `IBEnvironment.fromTable`):
-    /// a view controller's root shows the status bar when it has the screen's size, a
-    /// navigation bar when the controller has a navigation item or a simulated top bar,
-    /// a tab bar when it is (or its navigation controller is) a tab bar controller's child
-    /// or simulates one. A root placed below the bars (IB frame y > 0) loses that much inset.
+    /// - status bar: a view controller's root shows it (unless the controller sets
+    ///   `simulatedStatusBarMetrics` to nil) when it has the screen's size, or at any (freeform)
+    ///   size when it uses the legacy top/bottom layout guides and simulates no top bar; a xib's
+    ///   top-level view only when it has the screen's size;
+    /// - navigation bar: when the controller simulates one (`simulatedTopBarMetrics`), else when it
+    ///   is in a navigation stack of the file: the root of a `navigationController` whose bar is not
+    ///   hidden, or reached from one by push/show segues; in files from Xcode 15 on (tools version
+    ///   ≥ 24000) also when the controller has a navigation item (Xcode's inferred top bar);
+    /// - tab bar: when the controller simulates a bottom bar, or it (or its navigation controller)
+    ///   is a tab bar controller's child.
+    /// A root placed below the bars (IB frame y > 0) loses that much top inset.
     func tableEnvironment() -> IBEnvironment {
         let r = views[0].frame
         let fullScreen = (r.width == device.width && r.height == device.height)
             || (r.width == device.height && r.height == device.width)
         let controller = root.controller
-        let nav = controller.map { c in
-            c.child("navigationItem") != nil || c.children.contains { $0.key == "simulatedTopBarMetrics" }
-        } ?? false
-        let tab = controller.map { c in
-            c.children.contains { $0.key == "simulatedBottomBarMetrics" } || isTabChild(c)
-        } ?? false
+        var status = fullScreen
+        var nav = false
+        var tab = false
+        if let c = controller {
+            let legacyGuides = c.child("layoutGuides") != nil
+            let topBar = c.children.first { $0.key == "simulatedTopBarMetrics" }
+            status = !c.children.contains { $0.name == "nil" && $0.key == "simulatedStatusBarMetrics" }
+                && (fullScreen || (legacyGuides && topBar == nil))
+            if let top = topBar {
+                nav = top.name == "simulatedNavigationBarMetrics"
+            } else {
+                nav = navigationStack.contains(c.id ?? "") || (toolsVersion >= 24000 && c.child("navigationItem") != nil)
+            }
+            if let bottom = c.children.first(where: { $0.key == "simulatedBottomBarMetrics" }) {
+                tab = bottom.name != "nil"
+            } else {
+                tab = isTabChild(c)
+            }
+        }
         var env = IBEnvironment.fromTable(
             device: device, toolsVersion: toolsVersion, width: r.width,
-            statusBarShown: fullScreen || (controller != nil && r.y > 0), navigationBar: nav && (controller != nil), tabBar: tab)
+            statusBarShown: status, navigationBar: nav, tabBar: tab)
         if r.y > 0 { env.safeArea.top = max(0, env.safeArea.top - r.y); env.topGuideLength = max(0, env.topGuideLength - r.y) }
-        if !fullScreen && controller == nil { env.safeArea = .zero; env.topGuideLength = 0 }
         return env
     }
 
@@ -105,6 +124,32 @@ extension IBSceneBuilder {
             if let nav = e?.id { targets.insert(nav) }
         }
         return segues.contains { $0["relationship"] == "viewControllers" && targets.contains($0["destination"] ?? "") }
+    }
+
+    /// Controllers shown under a visible navigation bar: roots of navigation controllers whose
+    /// bar is not hidden, and the destinations of push/show segues from those, transitively.
+    var navigationStack: Set<String> {
+        var inStack: Set<String> = []
+        var edges: [String: [String]] = [:]
+        for s in document.root.descendants() where s.name == "segue" {
+            guard let d = s["destination"] else { continue }
+            var e = s.parent
+            while let x = e, !(x.parent?.name == "objects" && x.id != nil) { e = x.parent }
+            guard let source = e else { continue }
+            if s["relationship"] == "rootViewController", source.name == "navigationController", !source.flag("navigationBarHidden") {
+                inStack.insert(d)
+            } else if ["push", "show"].contains(s["kind"] ?? ""), let id = source.id {
+                edges[id, default: []].append(d)
+            }
+        }
+        var work = Array(inStack)
+        while let x = work.popLast() {
+            for d in edges[x] ?? [] where !inStack.contains(d) {
+                inStack.insert(d)
+                work.append(d)
+            }
+        }
+        return inStack
     }
 
     /// Absolute margin rectangle of view `i` in table mode: explicit `layoutMargins`
