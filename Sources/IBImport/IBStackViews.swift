@@ -17,7 +17,8 @@ extension IBSceneBuilder {
     ///   first/last baseline align baselines (approximated, see `baselineOffset`) and keep both
     ///   edges inside. Except for fill, the stack is as thin as its content allows
     ///   (`size == 0` across at priority 51, below any hugging).
-    /// - Hidden arranged views: size 0 along the axis, placed where they would be, no spacing.
+    /// - Hidden arranged views: size 0 along the axis, half the spacing after the previous view
+    ///   (where Xcode draws them), and no spacing of their own.
     func expandStackView(_ s: Int) throws(IBImportError) {
         let stack = views[s]
         let e = stack.element
@@ -26,7 +27,8 @@ extension IBSceneBuilder {
             vertical ? (.top, .bottom, .height, .centerY) : (.left, .right, .width, .centerX)
         let (crossLead, crossTrail, crossSize, crossCenter): (Attribute, Attribute, Attribute, Attribute) =
             vertical ? (.left, .right, .width, .centerX) : (.top, .bottom, .height, .centerY)
-        let spacing = try e.number("spacing") ?? 0
+        // `spacingType="standard"` is UIStackView.spacingUseSystem: 8 pt between views.
+        let spacing = e["spacingType"] == "standard" ? 8 : try e.number("spacing") ?? 0
         let container = e.flag("layoutMarginsRelativeArrangement") ? marginsGuide(s) : stack.id
         let arranged = views.indices.filter { views[$0].parent == s && views[$0].role == .arranged }
         let distribution = e["distribution"] ?? "fill"
@@ -46,7 +48,7 @@ extension IBSceneBuilder {
             if views[a].element.flag("hidden") {
                 add("\(id)~sv-hidden", ref(id, size), .equal, constant: 0, origin: origin + ": hidden")
                 if let p = previous {
-                    add("\(id)~sv-\(lead)", ref(id, lead), .equal, ref(views[p].id, trail), origin: origin + ": hidden")
+                    add("\(id)~sv-\(lead)", ref(id, lead), .equal, ref(views[p].id, trail), constant: spacing / 2, origin: origin + ": hidden")
                 } else {
                     add("\(id)~sv-\(lead)", ref(id, lead), .equal, ref(container, lead), origin: origin + ": hidden")
                 }
