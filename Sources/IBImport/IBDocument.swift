@@ -69,10 +69,16 @@ public struct IBDocument {
         let builder = TreeBuilder()
         let parser = XMLParser(data: data)
         parser.delegate = builder
-        let ok = parser.parse()
+        let ok = parser.parse() && parser.parserError == nil && builder.stack.isEmpty
         guard ok, let root = builder.root else {
-            let line = parser.lineNumber
-            let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "no root element"
+            let line = max(1, parser.lineNumber)
+            let reason = parser.parserError.map { error -> String in
+                let code = (error as NSError).code
+                let names = [4: "empty document", 5: "premature end of document", 9: "invalid character",
+                             41: "attribute without a value", 64: "unescaped '<' or '&'", 73: "'>' expected",
+                             76: "closing tag does not match the open element", 111: "malformed XML"]
+                return "\(names[code] ?? "XML parser error \(code)") (column \(parser.columnNumber))"
+            } ?? (builder.stack.last.map { "<\($0.name)> (line \($0.line)) is never closed" } ?? "no root element")
             throw IBImportError(file: path, line: line, message: "not a well-formed XML file: \(reason)")
         }
         guard root.name == "document" else {

@@ -11,7 +11,11 @@ public enum IBImporter {
 
     public static func importDocument(_ document: IBDocument, options: IBImportOptions = IBImportOptions()) throws(IBImportError) -> [IBImportedScene] {
         var out: [IBImportedScene] = []
-        for root in document.hierarchies() {
+        let roots = document.hierarchies()
+        if roots.isEmpty {
+            throw IBImportError(file: document.path, line: document.root.line, message: "no view hierarchy (no top-level view, view controller's view or cell)")
+        }
+        for root in roots {
             let builder = IBSceneBuilder(document: document, root: root, options: options)
             var imported = try builder.build()
             let problems = imported.scene.validate().filter { !$0.isOpLevel }
