@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "FrameArithmetic", targets: ["FrameArithmetic"]),
         .library(name: "SceneGenerator", targets: ["SceneGenerator"]),
         .library(name: "BenchHarness", targets: ["BenchHarness"]),
+        .library(name: "IBImport", targets: ["IBImport"]),
         .executable(name: "layoutbench", targets: ["layoutbench"]),
     ],
     dependencies: [
@@ -25,6 +26,8 @@ let package = Package(
         .target(name: "DenseSimplex", dependencies: ["LayoutModel"]),
         .target(name: "FrameArithmetic", dependencies: ["LayoutModel"]),
         .target(name: "SceneGenerator", dependencies: ["LayoutModel"]),
+        // Interface Builder files (.xib, .storyboard) as scenes.
+        .target(name: "IBImport", dependencies: ["LayoutModel"]),
         .systemLibrary(
             name: "CJemalloc",
             pkgConfig: "jemalloc",
@@ -40,7 +43,7 @@ let package = Package(
             name: "layoutbench",
             dependencies: [
                 "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator",
-                "BenchHarness", "CJemalloc",
+                "BenchHarness", "CJemalloc", "IBImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -50,6 +53,9 @@ let package = Package(
         .testTarget(name: "DenseSimplexTests", dependencies: ["DenseSimplex", "CassowarySolver", "SceneGenerator", "LayoutModel"]),
         .testTarget(name: "FrameArithmeticTests", dependencies: ["FrameArithmetic", "CassowarySolver", "SceneGenerator", "LayoutModel"]),
         .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "CassowarySolver", "LayoutModel"]),
+        .testTarget(
+            name: "IBImportTests", dependencies: ["IBImport", "CassowarySolver", "LayoutModel"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "DenseSimplex", "SceneGenerator", "LayoutModel"]),
         .testTarget(
             name: "ExampleSceneTests",

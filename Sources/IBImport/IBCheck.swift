@@ -1,0 +1,80 @@
+// `--check`: solve frame 0 and compare every view with the frame IB stored.
+
+import LayoutModel
+
+/// One view whose solved rectangle differs from IB's.
+public struct IBMismatch: Sendable {
+    public var viewID: String
+    public var className: String
+    public var expected: IBRect
+    public var solved: IBRect
+    /// IB's own flag on the view or an ancestor (`misplaced`, `ambiguous`), if any.
+    public var flag: String?
+}
+
+/// The outcome of checking one hierarchy.
+public struct IBCheckResult: Sendable {
+    public var name: String
+    public var viewCount: Int
+    public var constraintCount: Int
+    public var flaggedCount: Int
+    public var mismatches: [IBMismatch]
+    /// Constraints dropped by `--repair`, with the conflict each broke.
+    public var repairs: [String]
+    /// Unresolved conflict (when not repairing), as the solver reported it.
+    public var conflict: String?
+
+    /// Views IB does not flag whose frames match.
+    public var unflaggedMatching: Int { viewCount - flaggedCount - mismatches.filter { $0.flag == nil }.count }
+    public var unflaggedCount: Int { viewCount - flaggedCount }
+}
+
+extension IBImportedScene {
+    /// Solves frame 0 on `backend` and compares each IB view's alignment rectangle with
+    /// the solution (tolerance 0.5 pt on each of left, top, width, height). With `repair`,
+    /// each conflict among required constraints drops the constraint the solver was adding
+    /// when it found the conflict (UIKit's recovery: break one and go on) and says which.
+    public func check(
+        backend: any LayoutBackend.Type, repair: Bool, tolerance: Double = 0.5
+    ) throws(LayoutError) -> IBCheckResult {
+        var scene = self.scene
+        var repairs: [String] = []
+        var result = IBCheckResult(
+            name: name, viewCount: views.count, constraintCount: scene.constraints.count,
+            flaggedCount: views.filter { $0.flagged != nil }.count, mismatches: [], repairs: [], conflict: nil)
+        var session: SceneSession?
+        while session == nil {
+            do {
+                session = try SceneSession(scene: scene.compile(), backend: backend)
+            } catch let error {
+                guard case let .unsatisfiable(culprit, conflicts) = error else { throw error }
+                if !repair || repairs.count > scene.constraints.count {
+                    result.conflict = error.description
+                    result.mismatches = views.map {
+                        IBMismatch(viewID: $0.id, className: $0.className, expected: $0.alignmentWindow,
+                                   solved: IBRect(x: .nan, y: .nan, width: .nan, height: .nan), flag: $0.flagged)
+                    }
+                    return result
+                }
+                // Drop an IB constraint of the conflict set when there is one (generated rules are the environment).
+                let ibOnes = ([culprit] + conflicts).filter { id in !id.contains("~") }
+                let victim = ibOnes.first ?? culprit
+                scene.constraints.removeAll { $0.id == victim }
+                repairs.append("dropped \(victim) (conflict: \(([culprit] + conflicts).joined(separator: ", ")))")
+            }
+        }
+        let rects = session!.rects
+        for (n, v) in views.enumerated() {
+            let solved = IBRect(x: rects[4 * n], y: rects[4 * n + 1], width: rects[4 * n + 2], height: rects[4 * n + 3])
+            let expected = v.alignmentWindow
+            let differs = abs(solved.x - expected.x) > tolerance || abs(solved.y - expected.y) > tolerance
+                || abs(solved.width - expected.width) > tolerance || abs(solved.height - expected.height) > tolerance
+            if differs {
+                result.mismatches.append(IBMismatch(viewID: v.id, className: v.className, expected: expected, solved: solved, flag: v.flagged))
+            }
+        }
+        result.repairs = repairs
+        result.constraintCount = scene.constraints.count
+        return result
+    }
+}

@@ -1,0 +1,142 @@
+// Rule (IB constraints): each `<constraint>` becomes `first RELATION m * second + c`.
+
+import LayoutModel
+
+extension IBSceneBuilder {
+    /// Parses an IB multiplier: a number, a ratio `a:b` (as `"1:1"`, `"73:45"`) or `a/b` (`"2/3"`).
+    static func parseMultiplier(_ text: String) -> Double? {
+        for separator in [":", "/"] where text.contains(separator) {
+            let parts = text.split(separator: Character(separator), omittingEmptySubsequences: false)
+            guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), b != 0 else { return nil }
+            return a / b
+        }
+        return Double(text)
+    }
+
+    /// Text baselines (no font metrics on Linux), documented approximation: text is one
+    /// line centred vertically, as labels, buttons and text fields draw it, in a font of the
+    /// element's `fontDescription` `pointSize` (17 when absent) with ascender 0.95 and
+    /// descender 0.24 of the point size, so both baselines lie `0.355 * pointSize` below the
+    /// centre. A view without text has its baselines at its bottom (UIView's default).
+    func baselineOffset(_ i: Int) -> (Attribute, Double) {
+        let e = views[i].element
+        guard ["label", "button", "textField", "textView"].contains(e.name) else { return (.bottom, 0) }
+        let font = e.child("fontDescription", key: "fontDescription") ?? e.descendants().first { $0.name == "fontDescription" }
+        let size = font.flatMap { Double($0["pointSize"] ?? "") } ?? 17
+        return (.centerY, 0.355 * size)
+    }
+
+    /// An IB item and attribute as a scene attribute plus an offset (IB attribute = ref + offset):
+    /// margin attributes go to the item's margins guide (`centerXWithinMargins` to its centre),
+    /// baselines as `baselineOffset` says, leading/trailing are left/right (left-to-right), and
+    /// a scroll view's edges related to a view inside it are its content area's (legacy rule).
+    func resolve(
+        item: String, attribute name: String, other: String?, element: IBElement
+    ) throws(IBImportError) -> (AttributeRef, Double)? {
+        if guides[item] != nil {
+            guard let a = Attribute(rawValue: name) else {
+                throw fail(element, "attribute \"\(name)\" cannot apply to layout guide \"\(item)\"")
+            }
+            return (ref(item, a), 0)
+        }
+        guard let i = index[item] else {
+            if allDocumentIDs.contains(item) { return nil }
+            throw fail(element, "item \"\(item)\" names no object of the file (dangling id)")
+        }
+        let id = views[i].id
+        switch name {
+        case "leftMargin", "rightMargin", "topMargin", "bottomMargin", "leadingMargin", "trailingMargin":
+            return (ref(marginsGuide(i), Attribute(rawValue: String(name.dropLast("Margin".count)))!), 0)
+        case "centerXWithinMargins": return (ref(marginsGuide(i), .centerX), 0)
+        case "centerYWithinMargins": return (ref(marginsGuide(i), .centerY), 0)
+        case "baseline", "lastBaseline", "firstBaseline":
+            let (a, offset) = baselineOffset(i)
+            return (ref(id, a), offset)
+        default:
+            guard let a = Attribute(rawValue: name) else {
+                throw fail(element, "unknown constraint attribute \"\(name)\"")
+            }
+            if views[i].element.name == "scrollView", [.left, .right, .top, .bottom, .leading, .trailing].contains(a),
+               let o = other, isDescendant(o, of: i)
+            {
+                return (ref(contentGuide(i), a), 0)
+            }
+            return (ref(id, a), 0)
+        }
+    }
+
+    func isDescendant(_ id: String, of ancestor: Int) -> Bool {
+        var p = index[id].flatMap { views[$0].parent }
+        while let x = p {
+            if x == ancestor { return true }
+            p = views[x].parent
+        }
+        return false
+    }
+
+    /// Rule (IB constraints): the `<constraint>`s of view `i`. `firstItem` defaults to the
+    /// view holding the list; `placeholder="YES"` constraints are dropped (IB removes them
+    /// at build time) unless `keepPlaceholders` (for `--check`); constraints that the chosen size class excludes (`<variation key="default">`
+    /// excludes, a matching variation includes) are dropped; `priority` defaults to 1000.
+    func addIBConstraints(of i: Int) throws(IBImportError) {
+        let element = views[i].element
+        let excluded = excludedReferences(in: element, mask: "constraints")
+        for list in element.children where list.name == "constraints" {
+            for c in list.children where c.name == "constraint" {
+                guard let cid = c.id else { throw fail(c, "a constraint without an id") }
+                if (c.flag("placeholder") && !options.keepPlaceholders) || excluded.contains(cid) { continue }
+                let firstItem = c["firstItem"] ?? views[i].id
+                guard let firstName = c["firstAttribute"] else { throw fail(c, "has no firstAttribute") }
+                let secondItem = c["secondItem"]
+                if secondItem != nil && c["secondAttribute"] == nil { throw fail(c, "has a secondItem but no secondAttribute") }
+                guard let (first, o1) = try resolve(item: firstItem, attribute: firstName, other: secondItem, element: c) else {
+                    notes.append("constraint \(cid) reaches outside this hierarchy: dropped")
+                    continue
+                }
+                var second: (AttributeRef, Double)?
+                if let secondItem, let name = c["secondAttribute"] {
+                    guard let s = try resolve(item: secondItem, attribute: name, other: firstItem, element: c) else {
+                        notes.append("constraint \(cid) reaches outside this hierarchy: dropped")
+                        continue
+                    }
+                    second = s
+                }
+                let relation: Relation
+                switch c["relation"] {
+                case nil: relation = .equal
+                case "lessThanOrEqual": relation = .lessThanOrEqual
+                case "greaterThanOrEqual": relation = .greaterThanOrEqual
+                case let r?: throw fail(c, "unknown relation \"\(r)\"")
+                }
+                var multiplier = 1.0
+                if let text = c["multiplier"] {
+                    guard let m = Self.parseMultiplier(text), m.isFinite, abs(m) >= 1e-6, abs(m) <= 1e6 else {
+                        throw fail(c, "multiplier=\"\(text)\" is not a number or ratio in 1e-6...1e6")
+                    }
+                    multiplier = m
+                }
+                let constant = try c.number("constant") ?? 0
+                let priority = try c.number("priority") ?? 1000
+                guard priority >= 1, priority <= 1000, priority <= 999 || priority == 1000 else {
+                    throw fail(c, "priority=\"\(formatNumber(priority))\" is not 1...999 or 1000")
+                }
+                if second != nil, first.attribute.isSize != second!.0.attribute.isSize
+                    || (!first.attribute.isSize && first.attribute.locationAxis != second!.0.attribute.locationAxis)
+                {
+                    throw fail(c, "relates \(firstName) to \(c["secondAttribute"] ?? ""), which Auto Layout forbids")
+                }
+                // first + o1 REL m * (second + o2) + k  ⇒  first REL m * second + (k + m*o2 - o1)
+                let k = constant + multiplier * (second?.1 ?? 0) - o1
+                if constraintIDs.contains(cid) { throw fail(c, "duplicate constraint id \"\(cid)\"") }
+                constraintIDs.insert(cid)
+                let made = Constraint(
+                    id: cid, first: first, relation: relation, second: second?.0,
+                    multiplier: second == nil ? 1 : multiplier, constant: k, priority: Priority(priority))
+                constraints.append(made)
+                ibConstraints.append((made, c))
+                if o1 != 0 || (second?.1 ?? 0) != 0 { origins.append((cid, "IB constraint; baselines approximated")) }
+            }
+        }
+    }
+}
+

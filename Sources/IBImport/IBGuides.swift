@@ -1,0 +1,285 @@
+// Layout guides as views of their own: safe area, layout margins, the legacy top and
+// bottom layout guides, scroll views' content and frame guides, the keyboard guide.
+
+import LayoutModel
+
+enum IBGuideKind: String, Sendable {
+    case safeArea, margins, topLayoutGuide, bottomLayoutGuide, content, frame, keyboard, stackSpacer
+}
+
+struct IBGuide {
+    var kind: IBGuideKind
+    var owner: Int
+    var ownerID: String
+    /// Values the file's frames imply for the guide's attributes (environment from frames).
+    var observed: [Attribute: [Double]] = [:]
+}
+
+extension IBSceneBuilder {
+    func declareGuide(_ id: String, _ kind: IBGuideKind, owner: Int, element: IBElement) throws(IBImportError) {
+        if guides[id] != nil || index[id] != nil { throw fail(element, "duplicate id \"\(id)\"") }
+        guides[id] = IBGuide(kind: kind, owner: owner, ownerID: views[owner].id)
+        guideOrder.append(id)
+    }
+
+    /// The guides the file declares: `<viewLayoutGuide key="safeArea|contentLayoutGuide|frameLayoutGuide|keyboard">`
+    /// on views, `<viewControllerLayoutGuide type="top|bottom">` on the root's view controller.
+    func declareGuides() throws(IBImportError) {
+        for i in views.indices {
+            for g in views[i].element.children where g.name == "viewLayoutGuide" {
+                guard let id = g.id else { continue }
+                let kind: IBGuideKind
+                switch g.key {
+                case "safeArea": kind = .safeArea
+                case "contentLayoutGuide": kind = .content
+                case "frameLayoutGuide": kind = .frame
+                case "keyboard": kind = .keyboard
+                default: throw fail(g, "unknown layout guide key \"\(g.key ?? "")\"")
+                }
+                try declareGuide(id, kind, owner: i, element: g)
+            }
+        }
+        if let controller = root.controller {
+            for list in controller.children where list.name == "layoutGuides" {
+                for g in list.children where g.name == "viewControllerLayoutGuide" {
+                    guard let id = g.id else { continue }
+                    try declareGuide(id, g["type"] == "bottom" ? .bottomLayoutGuide : .topLayoutGuide, owner: 0, element: g)
+                }
+            }
+        }
+    }
+
+    /// The margins guide of view `i`, made on first use (`VIEW~margins`).
+    func marginsGuide(_ i: Int) -> String {
+        let id = "\(views[i].id)~margins"
+        if guides[id] == nil {
+            guides[id] = IBGuide(kind: .margins, owner: i, ownerID: views[i].id)
+            guideOrder.append(id)
+        }
+        return id
+    }
+
+    /// Legacy content rule: edges of a scroll view related to its own content attach to the
+    /// content area. The content area is the declared content layout guide, else `SCROLL~content`.
+    func contentGuide(_ i: Int) -> String {
+        if let g = guideOrder.first(where: { guides[$0]!.kind == .content && guides[$0]!.owner == i }) { return g }
+        let id = "\(views[i].id)~content"
+        guides[id] = IBGuide(kind: .content, owner: i, ownerID: views[i].id)
+        guideOrder.append(id)
+        return id
+    }
+
+    // MARK: The environment
+
+    /// The environment of the root per the device table (see `IBEnvironment.fromTable`):
+    /// - status bar: a view controller's root shows it (unless the controller sets
+    ///   `simulatedStatusBarMetrics` to nil) when it has the screen's size, or at any (freeform)
+    ///   size when it uses the legacy top/bottom layout guides and simulates no top bar; a xib's
+    ///   top-level view only when it has the screen's size;
+    /// - navigation bar: when the controller simulates one (`simulatedTopBarMetrics`), else when it
+    ///   is in a navigation stack of the file: the root of a `navigationController` whose bar is not
+    ///   hidden, or reached from one by push/show segues; in files from Xcode 15 on (tools version
+    ///   ≥ 24000) also when the controller has a navigation item (Xcode's inferred top bar);
+    /// - tab bar: when the controller simulates a bottom bar, or it (or its navigation controller)
+    ///   is a tab bar controller's child.
+    /// A root placed below the bars (IB frame y > 0) loses that much top inset.
+    func tableEnvironment() -> IBEnvironment {
+        let r = views[0].frame
+        let fullScreen = (r.width == device.width && r.height == device.height)
+            || (r.width == device.height && r.height == device.width)
+        let controller = root.controller
+        var status = fullScreen
+        var nav = false
+        var tab = false
+        if let c = controller {
+            let legacyGuides = c.child("layoutGuides") != nil
+            let topBar = c.children.first { $0.key == "simulatedTopBarMetrics" }
+            status = !c.children.contains { $0.name == "nil" && $0.key == "simulatedStatusBarMetrics" }
+                && (fullScreen || (legacyGuides && topBar == nil))
+            if let top = topBar {
+                nav = top.name == "simulatedNavigationBarMetrics"
+            } else {
+                nav = navigationStack.contains(c.id ?? "") || (toolsVersion >= 24000 && c.child("navigationItem") != nil)
+            }
+            if let bottom = c.children.first(where: { $0.key == "simulatedBottomBarMetrics" }) {
+                tab = bottom.name != "nil"
+            } else {
+                tab = isTabChild(c)
+            }
+        }
+        var env = IBEnvironment.fromTable(
+            device: device, toolsVersion: toolsVersion, width: r.width,
+            statusBarShown: status, navigationBar: nav, tabBar: tab)
+        if r.y > 0 { env.safeArea.top = max(0, env.safeArea.top - r.y); env.topGuideLength = max(0, env.topGuideLength - r.y) }
+        return env
+    }
+
+    private func isTabChild(_ controller: IBElement) -> Bool {
+        guard let id = controller.id else { return false }
+        let segues = document.root.descendants().filter { $0.name == "segue" && $0["kind"] == "relationship" }
+        var targets: Set<String> = [id]
+        for s in segues where s["relationship"] == "rootViewController" && s["destination"] == id {
+            var e = s.parent
+            while let x = e, x.name != "navigationController" { e = x.parent }
+            if let nav = e?.id { targets.insert(nav) }
+        }
+        return segues.contains { $0["relationship"] == "viewControllers" && targets.contains($0["destination"] ?? "") }
+    }
+
+    /// Controllers shown under a visible navigation bar: roots of navigation controllers whose
+    /// bar is not hidden, and the destinations of push/show segues from those, transitively.
+    var navigationStack: Set<String> {
+        var inStack: Set<String> = []
+        var edges: [String: [String]] = [:]
+        for s in document.root.descendants() where s.name == "segue" {
+            guard let d = s["destination"] else { continue }
+            var e = s.parent
+            while let x = e, !(x.parent?.name == "objects" && x.id != nil) { e = x.parent }
+            guard let source = e else { continue }
+            if s["relationship"] == "rootViewController", source.name == "navigationController", !source.flag("navigationBarHidden") {
+                inStack.insert(d)
+            } else if ["push", "show"].contains(s["kind"] ?? ""), let id = source.id {
+                edges[id, default: []].append(d)
+            }
+        }
+        var work = Array(inStack)
+        while let x = work.popLast() {
+            for d in edges[x] ?? [] where !inStack.contains(d) {
+                inStack.insert(d)
+                work.append(d)
+            }
+        }
+        return inStack
+    }
+
+    /// Absolute margin rectangle of view `i` in table mode: explicit `layoutMargins`
+    /// (or `directionalLayoutMargins`) else the default (8 on each side; a controller's root:
+    /// the system side margin and 0 above and below from the safe area, or the layout
+    /// guides when there is no safe area; a table cell's content view: 8, or 11 above and below
+    /// and the root's side margin from Xcode 10's files on), moved inside the safe area when
+    /// `insetsLayoutMarginsFromSafeArea` (default), and no smaller than the superview's margins
+    /// where `preservesSuperviewLayoutMargins="YES"`.
+    func tableMargins(_ i: Int, env: IBEnvironment) -> IBRect {
+        let v = views[i]
+        let w = v.window
+        var m = IBInsets(top: 8, left: 8, bottom: 8, right: 8)
+        if i == 0 && root.controller != nil {
+            m = IBInsets(top: 0, left: env.rootSideMargin, bottom: 0, right: env.rootSideMargin)
+        } else if v.element.name == "tableViewCellContentView" && toolsVersion >= 14000 {
+            let side = IBDeviceTable.rootSideMargin(width: views[0].frame.width)
+            m = IBInsets(top: 11, left: side, bottom: 11, right: side)
+        }
+        if let e = v.element.children.first(where: { $0.key == "layoutMargins" || $0.key == "directionalLayoutMargins" }) {
+            func n(_ names: String...) -> Double {
+                for name in names { if let text = e[name], let v = Double(text) { return v } }
+                return 0
+            }
+            m = IBInsets(top: n("top"), left: n("left", "leading"), bottom: n("bottom"), right: n("right", "trailing"))
+        }
+        var rect = w.inset(by: m)
+        if v.element["insetsLayoutMarginsFromSafeArea"] != "NO" {
+            let safe = views[0].window.inset(by: env.safeArea)
+            let top = max(0, safe.y - w.y), bottom = max(0, w.bottom - safe.bottom)
+            let left = max(0, safe.x - w.x), right = max(0, w.right - safe.right)
+            rect = w.inset(by: IBInsets(top: m.top + top, left: m.left + left, bottom: m.bottom + bottom, right: m.right + right))
+        }
+        if v.element.flag("preservesSuperviewLayoutMargins"), let p = v.parent {
+            let s = tableMargins(p, env: env)
+            let left = max(rect.x, s.x), top = max(rect.y, s.y)
+            let right = min(rect.right, s.right), bottom = min(rect.bottom, s.bottom)
+            rect = IBRect(x: left, y: top, width: right - left, height: bottom - top)
+        }
+        return rect
+    }
+
+    /// Rule (guides): each guide is a view held by required constraints to its owner:
+    /// safe area and margins inset by the environment's values, the top/bottom layout
+    /// guides spanning the root's width with their lengths, the frame guide equal to the
+    /// scroll view, the content guide at the scroll view's origin (its size made by the
+    /// content's constraints; held at the scroll view's size at priority 1 otherwise), the
+    /// keyboard guide (keyboard hidden) as tall as the safe area's bottom inset.
+    /// With `environmentFromFrames`, every edge that a file constraint reaches is read off
+    /// the frame at that constraint's other end (the most common value when several agree).
+    func addGuideConstraints() throws(IBImportError) {
+        let env = tableEnvironment()
+        if options.environmentFromFrames { observeGuides() }
+        let rootWindow = views[0].window
+        for id in guideOrder {
+            let g = guides[id]!
+            let o = views[g.owner]
+            let ow = o.window
+            let origin = "layout guide (\(g.kind.rawValue)) of \(o.id)"
+            func observed(_ a: Attribute...) -> Double? {
+                for x in a { if let v = mode(g.observed[x] ?? []) { return v } }
+                return nil
+            }
+            func rectGuide(_ table: IBRect) {
+                let left = options.environmentFromFrames ? observed(.left, .leading) ?? table.x : table.x
+                let top = options.environmentFromFrames ? observed(.top) ?? table.y : table.y
+                let right = options.environmentFromFrames ? observed(.right, .trailing) ?? table.right : table.right
+                let bottom = options.environmentFromFrames ? observed(.bottom) ?? table.bottom : table.bottom
+                add("\(id)~left", ref(id, .left), .equal, ref(o.id, .left), constant: left - ow.x, origin: origin)
+                add("\(id)~top", ref(id, .top), .equal, ref(o.id, .top), constant: top - ow.y, origin: origin)
+                add("\(id)~right", ref(id, .right), .equal, ref(o.id, .right), constant: right - ow.right, origin: origin)
+                add("\(id)~bottom", ref(id, .bottom), .equal, ref(o.id, .bottom), constant: bottom - ow.bottom, origin: origin)
+            }
+            switch g.kind {
+            case .stackSpacer:
+                break  // made by the stack view rule
+            case .safeArea:
+                let safe = rootWindow.inset(by: env.safeArea)
+                let l = max(ow.x, safe.x), t = max(ow.y, safe.y)
+                let r = min(ow.right, safe.right), b = min(ow.bottom, safe.bottom)
+                rectGuide(IBRect(x: l, y: t, width: r - l, height: b - t))
+            case .margins:
+                rectGuide(tableMargins(g.owner, env: env))
+            case .frame:
+                rectGuide(ow)
+            case .topLayoutGuide, .bottomLayoutGuide, .keyboard:
+                let isTop = g.kind == .topLayoutGuide
+                var length = isTop ? env.topGuideLength : g.kind == .keyboard ? env.safeArea.bottom : env.bottomGuideLength
+                if options.environmentFromFrames {
+                    if isTop, let b = observed(.bottom) { length = b - ow.y }
+                    if !isTop, let t = observed(.top) { length = ow.bottom - t }
+                    if let h = observed(.height) { length = h }
+                }
+                add("\(id)~left", ref(id, .left), .equal, ref(o.id, .left), origin: origin)
+                add("\(id)~width", ref(id, .width), .equal, ref(o.id, .width), origin: origin)
+                add("\(id)~\(isTop ? "top" : "bottom")", ref(id, isTop ? .top : .bottom), .equal, ref(o.id, isTop ? .top : .bottom), origin: origin)
+                add("\(id)~height", ref(id, .height), .equal, constant: length, origin: origin)
+            case .content:
+                add("\(id)~left", ref(id, .left), .equal, ref(o.id, .left), origin: origin)
+                add("\(id)~top", ref(id, .top), .equal, ref(o.id, .top), origin: origin)
+                add("\(id)~width-fallback", ref(id, .width), .equal, ref(o.id, .width), priority: 1, origin: origin + ": size held when the content leaves it free")
+                add("\(id)~height-fallback", ref(id, .height), .equal, ref(o.id, .height), priority: 1, origin: origin + ": size held when the content leaves it free")
+            }
+        }
+    }
+
+    /// Values implied for guide attributes by the file's equalities whose other end is an IB view.
+    private func observeGuides() {
+        for (c, _) in ibConstraints where c.relation == .equal && c.isActive {
+            guard let second = c.second else { continue }
+            if guides[c.first.view] != nil, guides[second.view] == nil, let o = index[second.view] {
+                let v = c.multiplier * views[o].alignmentWindow.value(second.attribute) + c.constant
+                guides[c.first.view]!.observed[c.first.attribute, default: []].append(v)
+            } else if guides[second.view] != nil, guides[c.first.view] == nil, let o = index[c.first.view] {
+                let v = (views[o].alignmentWindow.value(c.first.attribute) - c.constant) / c.multiplier
+                guides[second.view]!.observed[second.attribute, default: []].append(v)
+            }
+        }
+    }
+
+    /// The most common value (to 1/1000 pt), earliest first on ties.
+    private func mode(_ values: [Double]) -> Double? {
+        var counts: [Double: Int] = [:]
+        var best: Double?
+        var bestCount = 0
+        for v in values {
+            let k = (v * 1000).rounded() / 1000
+            counts[k, default: 0] += 1
+            if counts[k]! > bestCount { bestCount = counts[k]!; best = k }
+        }
+        return best
+    }
+}

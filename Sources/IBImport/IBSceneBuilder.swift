@@ -1,0 +1,220 @@
+// Builds one scene from one IB view hierarchy: the views, then every constraint
+// Auto Layout would install for them (see the rule files for each kind).
+
+import LayoutModel
+
+/// What an import produced for one hierarchy.
+public struct IBImportedScene {
+    public var name: String
+    public var scene: Scene
+    /// The IB views (in scene order: the scene's first `views.count` views are these; guides follow).
+    public var views: [IBView]
+    /// Guide views added to the scene: scene id → what it stands for.
+    public var guides: [(id: String, kind: String, owner: String)]
+    /// Generated constraint id → the rule that made it.
+    public var origins: [(id: String, origin: String)]
+    /// Notes about approximations made for this hierarchy.
+    public var notes: [String]
+    /// Outlet name → constraint id, for the constraints of this hierarchy that outlets point at.
+    public var outlets: [String: String]
+    /// The device of the file (the table's entry).
+    public var device: IBDevice
+}
+
+final class IBSceneBuilder {
+    let document: IBDocument
+    let root: IBHierarchyRoot
+    let options: IBImportOptions
+    let toolsVersion: Double
+    let device: IBDevice
+
+    var views: [IBView] = []
+    var index: [String: Int] = [:]
+    var constraints: [Constraint] = []
+    var constraintIDs: Set<String> = []
+    var origins: [(id: String, origin: String)] = []
+    var notes: [String] = []
+    /// Guide id (IB's own id or a made-up one) → guide.
+    var guides: [String: IBGuide] = [:]
+    var guideOrder: [String] = []
+    /// IB constraints kept, with the element they came from (for environment inference).
+    var ibConstraints: [(constraint: Constraint, element: IBElement)] = []
+    /// The size classes chosen.
+    var traits: [String: String]
+    /// Every `id` in the file (to tell a dangling reference from one into another hierarchy).
+    lazy var allDocumentIDs: Set<String> = Set(document.root.descendants().compactMap(\.id))
+
+    init(document: IBDocument, root: IBHierarchyRoot, options: IBImportOptions) {
+        self.document = document
+        self.root = root
+        self.options = options
+        toolsVersion = Double(document.root["toolsVersion"]?.split(separator: ".").first ?? "0") ?? 0
+        let deviceElement = document.root.children.first { $0.name == "device" }
+        device = IBDeviceTable.device(id: deviceElement?["id"])
+        var t = options.traits
+        if t["widthClass"] == nil { t["widthClass"] = device.isPad ? "regular" : "compact" }
+        if t["heightClass"] == nil { t["heightClass"] = "regular" }
+        traits = t
+    }
+
+    func fail(_ element: IBElement, _ message: String) -> IBImportError {
+        IBImportError(file: document.path, line: element.line, message: "\(element.described): \(message)")
+    }
+
+    // MARK: Views
+
+    func readRect(_ element: IBElement) throws(IBImportError) -> IBRect {
+        guard let r = element.child("rect", key: "frame") else { throw fail(element, "has no <rect key=\"frame\">") }
+        return IBRect(
+            x: try r.number("x") ?? 0, y: try r.number("y") ?? 0,
+            width: try r.number("width") ?? 0, height: try r.number("height") ?? 0)
+    }
+
+    /// The child views of a view element: its `<subviews>` and keyed views such as a cell's
+    /// content view or a table's header; cells are left out (they are hierarchies of their own).
+    func childViews(_ element: IBElement) -> [IBElement] {
+        var out: [IBElement] = []
+        for c in element.children {
+            if c.name == "subviews" {
+                out += c.children.filter { $0.child("rect", key: "frame") != nil && !IBClassNames.cells.contains($0.name) }
+            } else if c.key != nil, c.child("rect", key: "frame") != nil, !IBClassNames.cells.contains(c.name),
+                      c.name != "navigationBar" || element.name != "navigationController"
+            {
+                out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// Views excluded from the chosen size class by `<variation><mask key="subviews">`.
+    func excludedReferences(in element: IBElement, mask: String) -> Set<String> {
+        var excluded: Set<String> = []
+        var included: Set<String> = []
+        for v in element.children where v.name == "variation" {
+            guard let key = v.key else { continue }
+            for m in v.children where m.name == "mask" && m.key == mask {
+                for r in m.children {
+                    guard let ref = r["reference"] else { continue }
+                    if key == "default", r.name == "exclude" { excluded.insert(ref) }
+                    if key != "default", r.name == "include", variationMatches(key) { included.insert(ref) }
+                    if key != "default", r.name == "exclude", variationMatches(key) { excluded.insert(ref) }
+                }
+            }
+        }
+        return excluded.subtracting(included)
+    }
+
+    /// Whether `heightClass=compact-widthClass=regular` describes the chosen traits.
+    func variationMatches(_ key: String) -> Bool {
+        for part in key.split(separator: "-") {
+            let kv = part.split(separator: "=").map(String.init)
+            guard kv.count == 2, traits[kv[0]] == kv[1] else { return false }
+        }
+        return true
+    }
+
+    func collectViews() throws(IBImportError) {
+        var stack: [(IBElement, Int?, IBRect, String?)] = [(root.element, nil, IBRect(x: 0, y: 0, width: 0, height: 0), nil)]
+        while let (element, parent, parentWindow, parentFlag) = stack.popLast() {
+            // Old collection cells' content views have no id: they are named after their cell.
+            let madeID = element.key == "contentView" ? parent.map { views[$0].id + "~contentView" } : nil
+            guard let id = element.id ?? madeID else { throw fail(element, "a view without an id") }
+            if index[id] != nil { throw fail(element, "duplicate id \"\(id)\" (each object id must be unique)") }
+            let frame = try readRect(element)
+            let window = parent == nil
+                ? IBRect(x: 0, y: 0, width: frame.width, height: frame.height)
+                : IBRect(x: parentWindow.x + frame.x, y: parentWindow.y + frame.y, width: frame.width, height: frame.height)
+            var flag = parentFlag
+            if element.flag("misplaced") { flag = "misplaced" }
+            if element.flag("ambiguous") { flag = "ambiguous" }
+            let role: IBLayoutRole
+            if parent == nil {
+                role = .root
+            } else if element.key == "contentView" {
+                role = .contentView
+            } else if let p = parent, views[p].element.name == "stackView",
+                      element.parent?.name == "subviews"
+            {
+                role = .arranged
+            } else if element["translatesAutoresizingMaskIntoConstraints"] == "NO" && !element.flag("fixedFrame") {
+                role = .constraints
+            } else {
+                role = .autoresizing
+            }
+            index[id] = views.count
+            views.append(IBView(
+                element: element, id: id, className: element["customClass"] ?? IBClassNames.uiKitClass(element.name),
+                userLabel: element["userLabel"], parent: parent, frame: frame, window: window,
+                alignmentInsets: IBClassNames.alignmentInsets(element.name), role: role, flagged: flag))
+            let me = views.count - 1
+            let excluded = excludedReferences(in: element, mask: "subviews")
+            for child in childViews(element).reversed() where !excluded.contains(child.id ?? "") {
+                stack.append((child, me, window, flag))
+            }
+        }
+    }
+
+    /// Outlets (`<outlet property=… destination=…>`) anywhere in the file that point at this hierarchy's constraints.
+    func constraintOutlets() -> [String: String] {
+        var out: [String: String] = [:]
+        for e in document.root.descendants() where e.name == "outlet" {
+            if let p = e["property"], let d = e["destination"], constraintIDs.contains(d), !d.contains("~") { out[p] = d }
+        }
+        return out
+    }
+
+    // MARK: Constraints
+
+    /// Adds a generated constraint with a unique id made from `base`.
+    func add(
+        _ base: String, _ first: AttributeRef, _ relation: Relation, _ second: AttributeRef? = nil,
+        multiplier: Double = 1, constant: Double = 0, priority: Double = 1000, origin: String
+    ) {
+        var id = base
+        var n = 2
+        while constraintIDs.contains(id) {
+            id = "\(base)-\(n)"
+            n += 1
+        }
+        constraintIDs.insert(id)
+        constraints.append(Constraint(
+            id: id, first: first, relation: relation, second: second, multiplier: multiplier,
+            constant: constant, priority: Priority(priority)))
+        origins.append((id, origin))
+    }
+
+    func ref(_ view: String, _ attribute: Attribute) -> AttributeRef { AttributeRef(view: view, attribute: attribute) }
+
+    /// Rule (root): the hierarchy's root is placed at the origin with its IB size.
+    func pinRoot() {
+        let r = views[0]
+        add("\(r.id)~root-left", ref(r.id, .left), .equal, constant: 0, origin: "root: at the window's origin")
+        add("\(r.id)~root-top", ref(r.id, .top), .equal, constant: 0, origin: "root: at the window's origin")
+        add("\(r.id)~root-width", ref(r.id, .width), .equal, constant: r.frame.width, origin: "root: IB width")
+        add("\(r.id)~root-height", ref(r.id, .height), .equal, constant: r.frame.height, origin: "root: IB height")
+    }
+
+    func build() throws(IBImportError) -> IBImportedScene {
+        try collectViews()
+        pinRoot()
+        for i in views.indices.dropFirst() {
+            switch views[i].role {
+            case .autoresizing: try addAutoresizing(i)
+            case .contentView: addContentView(i)
+            case .constraints, .arranged, .root: break
+            }
+            if views[i].role == .constraints || views[i].role == .arranged { try addIntrinsicSize(i) }
+        }
+        try declareGuides()
+        for i in views.indices { try addIBConstraints(of: i) }
+        for i in views.indices where views[i].element.name == "stackView" { try expandStackView(i) }
+        try addGuideConstraints()
+        var sceneViews = views.map { View(id: $0.id, parent: $0.parent.map { views[$0].id }) }
+        for g in guideOrder { sceneViews.append(View(id: g, parent: guides[g]!.ownerID)) }
+        let scene = Scene(name: root.name, views: sceneViews, constraints: constraints)
+        return IBImportedScene(
+            name: root.name, scene: scene, views: views,
+            guides: guideOrder.map { ($0, guides[$0]!.kind.rawValue, guides[$0]!.ownerID) },
+            origins: origins, notes: notes, outlets: constraintOutlets(), device: device)
+    }
+}

@@ -1,0 +1,137 @@
+// Rule (stack views): a `<stackView>` becomes the constraints UIStackView installs
+// for its arranged subviews (its `<subviews>`, in order).
+
+import LayoutModel
+
+extension IBSceneBuilder {
+    /// - Along the axis: the first visible view's leading edge on the container's, the last's
+    ///   trailing edge on the container's (the container is the stack's margins guide with
+    ///   `layoutMarginsRelativeArrangement="YES"`, else the stack). Between neighbours:
+    ///   `next.leading == prev.trailing + spacing` for fill, fillEqually and fillProportionally;
+    ///   for equalSpacing `>= spacing` with equal gaps, for equalCentering `>= spacing` with equal
+    ///   centre-to-centre distances at 999 (the gaps are spacer guides, `STACK~gapN`, of zero
+    ///   thickness). fillEqually: equal sizes along the axis; fillProportionally: sizes in the
+    ///   ratio of the IB frames (which Xcode made proportional to the intrinsic sizes) at 999.
+    /// - Across: fill pins both edges; top/leading pins the start edge and keeps the end inside;
+    ///   bottom/trailing the reverse; center aligns centres and keeps both edges inside;
+    ///   first/last baseline align baselines (approximated, see `baselineOffset`) and keep both
+    ///   edges inside. Except for fill, the stack is as thin as its content allows
+    ///   (`size == 0` across at priority 51, below any hugging).
+    /// - Hidden arranged views: size 0 along the axis, half the spacing after the previous view
+    ///   (where Xcode draws them), and no spacing of their own.
+    func expandStackView(_ s: Int) throws(IBImportError) {
+        let stack = views[s]
+        let e = stack.element
+        let vertical = e["axis"] == "vertical"
+        let (lead, trail, size, center): (Attribute, Attribute, Attribute, Attribute) =
+            vertical ? (.top, .bottom, .height, .centerY) : (.left, .right, .width, .centerX)
+        let (crossLead, crossTrail, crossSize, crossCenter): (Attribute, Attribute, Attribute, Attribute) =
+            vertical ? (.left, .right, .width, .centerX) : (.top, .bottom, .height, .centerY)
+        // `spacingType="standard"` is UIStackView.spacingUseSystem: 8 pt between views.
+        let spacing = e["spacingType"] == "standard" ? 8 : try e.number("spacing") ?? 0
+        let container = e.flag("layoutMarginsRelativeArrangement") ? marginsGuide(s) : stack.id
+        let arranged = views.indices.filter { views[$0].parent == s && views[$0].role == .arranged }
+        let distribution = e["distribution"] ?? "fill"
+        guard ["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"].contains(distribution) else {
+            throw fail(e, "unknown distribution \"\(distribution)\"")
+        }
+        let alignment = e["alignment"] ?? "fill"
+        guard ["fill", "top", "leading", "bottom", "trailing", "center", "firstBaseline", "lastBaseline"].contains(alignment) else {
+            throw fail(e, "unknown alignment \"\(alignment)\"")
+        }
+        let origin = "stack view \(stack.id) (\(distribution), \(alignment))"
+        let sid = stack.id
+        var previous: Int?
+        var visible: [Int] = []
+        for a in arranged {
+            let id = views[a].id
+            if views[a].element.flag("hidden") {
+                add("\(id)~sv-hidden", ref(id, size), .equal, constant: 0, origin: origin + ": hidden")
+                if let p = previous {
+                    add("\(id)~sv-\(lead)", ref(id, lead), .equal, ref(views[p].id, trail), constant: spacing / 2, origin: origin + ": hidden")
+                } else {
+                    add("\(id)~sv-\(lead)", ref(id, lead), .equal, ref(container, lead), origin: origin + ": hidden")
+                }
+            } else {
+                if let p = previous {
+                    let pid = views[p].id
+                    let relation: Relation = distribution.hasPrefix("equal") ? .greaterThanOrEqual : .equal
+                    add("\(id)~sv-spacing", ref(id, lead), relation, ref(pid, trail), constant: spacing, origin: origin)
+                } else {
+                    add("\(id)~sv-\(lead)", ref(id, lead), .equal, ref(container, lead), origin: origin)
+                }
+                previous = a
+                visible.append(a)
+            }
+            try crossAxis(a, alignment: alignment, container: container, firstVisible: visible.first,
+                          crossLead: crossLead, crossTrail: crossTrail, crossCenter: crossCenter, origin: origin)
+        }
+        guard let firstV = visible.first, let lastV = visible.last else { return }
+        add("\(views[lastV].id)~sv-\(trail)", ref(views[lastV].id, trail), .equal, ref(container, trail), origin: origin)
+        if alignment != "fill" {
+            add("\(sid)~sv-fit", ref(container, crossSize), .equal, constant: 0, priority: 51, origin: origin + ": fits its content")
+        }
+        let first = views[firstV]
+        switch distribution {
+        case "fillEqually":
+            for a in visible.dropFirst() {
+                add("\(views[a].id)~sv-equal", ref(views[a].id, size), .equal, ref(first.id, size), origin: origin)
+            }
+        case "fillProportionally":
+            let base = vertical ? first.window.height : first.window.width
+            for a in visible.dropFirst() where base > 0 {
+                let mine = vertical ? views[a].window.height : views[a].window.width
+                add("\(views[a].id)~sv-proportion", ref(views[a].id, size), .equal, ref(first.id, size),
+                    multiplier: max(mine / base, 1e-6), priority: 999, origin: origin)
+            }
+        case "equalSpacing", "equalCentering":
+            let byCentre = distribution == "equalCentering"
+            var firstGap: String?
+            for (n, pair) in zip(visible, visible.dropFirst()).enumerated() {
+                let gap = "\(sid)~gap\(n)"
+                guides[gap] = IBGuide(kind: .stackSpacer, owner: s, ownerID: sid)
+                guideOrder.append(gap)
+                let a = views[pair.0].id, b = views[pair.1].id
+                add("\(gap)~start", ref(gap, lead), .equal, ref(a, byCentre ? center : trail), origin: origin + ": spacer")
+                add("\(gap)~end", ref(gap, trail), .equal, ref(b, byCentre ? center : lead), origin: origin + ": spacer")
+                add("\(gap)~across", ref(gap, crossLead), .equal, ref(sid, crossLead), origin: origin + ": spacer")
+                add("\(gap)~thin", ref(gap, crossSize), .equal, constant: 0, origin: origin + ": spacer")
+                if let f = firstGap {
+                    add("\(gap)~equal", ref(gap, size), .equal, ref(f, size), priority: byCentre ? 999 : 1000, origin: origin)
+                } else {
+                    firstGap = gap
+                }
+            }
+        default: break
+        }
+    }
+
+    private func crossAxis(
+        _ a: Int, alignment: String, container: String, firstVisible: Int?,
+        crossLead: Attribute, crossTrail: Attribute, crossCenter: Attribute, origin: String
+    ) throws(IBImportError) {
+        let id = views[a].id
+        switch alignment {
+        case "fill":
+            add("\(id)~sv-\(crossLead)", ref(id, crossLead), .equal, ref(container, crossLead), origin: origin)
+            add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .equal, ref(container, crossTrail), origin: origin)
+        case "top", "leading":
+            add("\(id)~sv-\(crossLead)", ref(id, crossLead), .equal, ref(container, crossLead), origin: origin)
+            add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .lessThanOrEqual, ref(container, crossTrail), origin: origin)
+        case "bottom", "trailing":
+            add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .equal, ref(container, crossTrail), origin: origin)
+            add("\(id)~sv-\(crossLead)", ref(id, crossLead), .greaterThanOrEqual, ref(container, crossLead), origin: origin)
+        default:
+            if alignment == "center" {
+                add("\(id)~sv-\(crossCenter)", ref(id, crossCenter), .equal, ref(container, crossCenter), origin: origin)
+            } else if let f = firstVisible, f != a {
+                let (attrA, offA) = baselineOffset(a)
+                let (attrF, offF) = baselineOffset(f)
+                add("\(id)~sv-baseline", ref(id, attrA), .equal, ref(views[f].id, attrF), constant: offF - offA,
+                    origin: origin + ": baselines approximated")
+            }
+            add("\(id)~sv-\(crossLead)", ref(id, crossLead), .greaterThanOrEqual, ref(container, crossLead), origin: origin)
+            add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .lessThanOrEqual, ref(container, crossTrail), origin: origin)
+        }
+    }
+}

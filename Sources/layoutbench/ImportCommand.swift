@@ -1,0 +1,164 @@
+import ArgumentParser
+import CassowarySolver
+import Foundation
+import IBImport
+import LayoutModel
+
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Turn an Interface Builder file (.xib, .storyboard) into scenes, one per view hierarchy.",
+        discussion: """
+            Scene view ids are the IB object ids; the "x-ib" object in each scene records every view's class, \
+            user label and IB frame, and where each generated constraint comes from. \
+            --check solves frame 0 (cassowary) and compares each view with the frame IB stored (0.5 pt); \
+            it exits 1 when a view IB does not flag as misplaced or ambiguous differs.
+
+            Examples:
+              layoutbench import Main.storyboard --list
+              layoutbench import Cell.xib --output scenes/
+              layoutbench import Main.storyboard --check --environment-from-frames
+              layoutbench import Main.storyboard --animate rotate --frames 60 --output scenes/
+              layoutbench import Cell.xib --replicate 1000 --output scenes/
+            """
+    )
+
+    @Argument(help: "The .xib or .storyboard file.")
+    var file: String
+
+    @Option(name: .shortAndLong, help: "Write one scene per hierarchy into this folder (NAME.json).")
+    var output: String?
+
+    @Flag(help: "List the hierarchies with their sizes.")
+    var list = false
+
+    @Flag(help: "Solve frame 0 and compare every view with IB's stored frame.")
+    var check = false
+
+    @Flag(help: "Read safe-area insets, layout-guide lengths and margins off the file's frames instead of the device table.")
+    var environmentFromFrames = false
+
+    @Option(help: "Size classes, e.g. widthClass=regular,heightClass=compact (default: the file's device).")
+    var traits: String?
+
+    @Flag(help: "Drop one constraint per conflict among required constraints, as the runtime does, and say which.")
+    var repair = false
+
+    @Option(help: "Animation: rotate, constraint:ID or outlet:NAME (with --to).")
+    var animate: String?
+
+    @Option(help: "Target constant for --animate constraint:ID|outlet:NAME.")
+    var to: Double?
+
+    @Option(help: "Number of animation frames.")
+    var frames = 60
+
+    @Option(help: "Replicate each cell hierarchy N times in a table (a scene per cell).")
+    var replicate: Int?
+
+    func run() throws {
+        var options = IBImportOptions(environmentFromFrames: environmentFromFrames)
+        if let traits {
+            guard let parsed = IBImportOptions.parseTraits(traits) else {
+                printError("--traits \"\(traits)\": expected widthClass=compact|regular,heightClass=compact|regular")
+                throw ExitCode.failure
+            }
+            options.traits = parsed
+        }
+        guard frames >= 1, frames <= 100_000 else {
+            printError("--frames \(frames): expected 1...100000")
+            throw ExitCode.failure
+        }
+        var scenes: [IBImportedScene]
+        do {
+            scenes = try IBImporter.importFile(file, options: options)
+            if let replicate {
+                guard replicate >= 1, replicate <= 1_000_000 else {
+                    throw IBImportError(file: file, line: nil, message: "--replicate \(replicate): expected 1...1000000")
+                }
+                scenes = scenes.filter(\.isCell).map { $0.replicated(replicate) }
+                if scenes.isEmpty { throw IBImportError(file: file, line: nil, message: "--replicate: the file has no cell") }
+            }
+            if let animate {
+                let animation = try IBAnimation.parse(animate, to: to)
+                var animated: [IBImportedScene] = []
+                for scene in scenes {
+                    if let a = try scene.animated(animation, frames: frames, file: file) { animated.append(a) }
+                }
+                if animated.isEmpty {
+                    throw IBImportError(file: file, line: nil, message: "--animate \(animate): no hierarchy of the file has that constraint or outlet")
+                }
+                scenes = animated
+            }
+        } catch {
+            printError("\(error)")
+            throw ExitCode.failure
+        }
+        if list {
+            for s in scenes {
+                print("\(s.name)\t\(s.views.count) views\t\(s.scene.views.count - s.views.count) guides\t\(s.scene.constraints.count) constraints\troot \(s.views[0].id) \(s.views[0].className)")
+            }
+        }
+        if let output { try write(scenes, to: output) }
+        if check {
+            // Xcode's stored frames were computed with placeholder constraints in force: keep them here.
+            var checkOptions = options
+            checkOptions.keepPlaceholders = true
+            do {
+                scenes = try IBImporter.importFile(file, options: checkOptions)
+            } catch {
+                printError("\(error)")
+                throw ExitCode.failure
+            }
+            try runCheck(scenes)
+        }
+        if !list && output == nil && !check {
+            for s in scenes { FileHandle.standardOutput.write(Data(s.jsonWithMetadata().utf8)) }
+        }
+    }
+
+    private func write(_ scenes: [IBImportedScene], to folder: String) throws {
+        let texts = scenes.map { ($0.name + ".json", $0.jsonWithMetadata()) }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for (name, text) in texts {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
+            }
+        } catch {
+            printError("\(folder): cannot write the scenes: \(error.localizedDescription)")
+            throw ExitCode.failure
+        }
+    }
+
+    private func runCheck(_ scenes: [IBImportedScene]) throws {
+        var views = 0, unflagged = 0, matching = 0, constraints = 0, flaggedDiffering = 0
+        var failed = false
+        func rect(_ r: IBRect) -> String {
+            [r.x, r.y, r.width, r.height].map { $0.isNaN ? "?" : formatCoordinate(($0 * 1000).rounded() / 1000) }.joined(separator: ", ")
+        }
+        for s in scenes {
+            let result: IBCheckResult
+            do {
+                result = try s.check(backend: CassowaryBackend.self, repair: repair)
+            } catch {
+                printError("\(file): \(s.name): \(error)")
+                throw ExitCode.failure
+            }
+            views += result.viewCount
+            unflagged += result.unflaggedCount
+            matching += result.unflaggedMatching
+            constraints += result.constraintCount
+            let bad = result.mismatches.filter { $0.flag == nil }.count
+            flaggedDiffering += result.mismatches.count - bad
+            print("\(s.name): \(result.viewCount) views, \(result.unflaggedMatching)/\(result.unflaggedCount) unflagged match")
+            for r in result.repairs { print("  repair: \(r)") }
+            if let conflict = result.conflict { print("  conflict: \(conflict)") }
+            for m in result.mismatches where result.conflict == nil {
+                print("  \(m.viewID) \(m.className): IB [\(rect(m.expected))] solved [\(rect(m.solved))]\(m.flag.map { " (IB: \($0))" } ?? "")")
+            }
+            if bad > 0 { failed = true }
+        }
+        print("summary: hierarchies=\(scenes.count) views=\(views) constraints=\(constraints) unflagged=\(unflagged) matching=\(matching) flagged-differing=\(flaggedDiffering)")
+        if failed { throw ExitCode.failure }
+    }
+}

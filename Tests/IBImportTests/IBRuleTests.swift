@@ -1,0 +1,150 @@
+import CassowarySolver
+import Foundation
+import IBImport
+import LayoutModel
+import Testing
+
+/// Legacy.storyboard (tools 11000, iPhone 4.7" 375×667), frames by hand:
+/// - DetailViewController is its navigation controller's root: status bar 20 + navigation bar 44,
+///   so the top layout guide is 64 long; no tab bar, so the bottom guide is 0 long.
+/// - hdr: top = 64 + 8 = 72, leading = root margin 16 (375 < 414), width 80 (intrinsic; `hdrW` is
+///   excluded by the default size class, included by widthClass=regular → width 200).
+/// - sub: firstBaseline == hdr's baseline; same 17 pt font → same centre 82.5 → top 67.5; leading 104.
+/// - scr: top = hdr.bottom 93 + 10 = 103, bottom = bottom guide's top 667 → [0, 103, 375, 564];
+///   cnt: scroll edges are the content area (legacy rule), width = the scroll view's frame → [0, 103, 375, 1000].
+/// - box: both horizontal margins flexible, bottom margin fixed → [100, 600, 175, 40].
+/// - pad: width follows the root → [0, 500, 375, 60]; inner at pad's explicit margins (30, 5) → [30, 505, 50, 20].
+/// - RowCell: cell [0, 0, 375, 44], content view [0, 0, 375, 43.5], label at the content view's
+///   8 pt margins (files before Xcode 10) → [8, 8, 100, 27.5].
+struct IBRuleTests {
+    func fixture(_ name: String) -> String {
+        Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)!.path
+    }
+
+    func solve(_ s: IBImportedScene) throws -> [String: [Double]] {
+        let session = try SceneSession(scene: s.scene.compile(), backend: CassowaryBackend.self)
+        var out: [String: [Double]] = [:]
+        for (n, v) in s.scene.views.enumerated() { out[v.id] = Array(session.rects[4 * n..<4 * n + 4]) }
+        return out
+    }
+
+    @Test func legacyGuidesScrollAutoresizingBaselines() throws {
+        let scenes = try IBImporter.importFile(fixture("Legacy.storyboard"))
+        #expect(scenes.map(\.name) == ["DetailViewController", "ListViewController", "RowCell"])
+        let r = try solve(scenes[0])
+        #expect(r["tg"] == [0, 0, 375, 64])
+        #expect(r["bg"] == [0, 667, 375, 0])
+        #expect(r["hdr"] == [16, 72, 80, 21])
+        #expect(r["sub"] == [104, 67.5, 60, 30])
+        #expect(r["scr"] == [0, 103, 375, 564])
+        #expect(r["cnt"] == [0, 103, 375, 1000])
+        #expect(r["scr~content"] == [0, 103, 375, 1000])
+        #expect(r["box"] == [100, 600, 175, 40])
+        #expect(r["pad"] == [0, 500, 375, 60])
+        #expect(r["inner"] == [30, 505, 50, 20])
+        #expect(try scenes[0].check(backend: CassowaryBackend.self, repair: false).mismatches.isEmpty)
+    }
+
+    @Test func sizeClassVariation() throws {
+        let options = IBImportOptions(traits: IBImportOptions.parseTraits("widthClass=regular")!)
+        let r = try solve(try IBImporter.importFile(fixture("Legacy.storyboard"), options: options)[0])
+        #expect(r["hdr"] == [16, 72, 200, 21])
+        #expect(r["sub"] == [224, 67.5, 60, 30])
+        #expect(IBImportOptions.parseTraits("widthClass=huge") == nil)
+    }
+
+    @Test func prototypeCellIsItsOwnScene() throws {
+        let cell = try IBImporter.importFile(fixture("Legacy.storyboard"))[2]
+        #expect(cell.isCell)
+        let r = try solve(cell)
+        #expect(r["cell1"] == [0, 0, 375, 44])
+        #expect(r["cv1"] == [0, 0, 375, 43.5])
+        #expect(r["cl"] == [8, 8, 100, 27.5])
+        #expect(try cell.check(backend: CassowaryBackend.self, repair: false).mismatches.isEmpty)
+    }
+
+    @Test func replicatedCell() throws {
+        let cell = try IBImporter.importFile(fixture("Legacy.storyboard"))[2].replicated(3)
+        #expect(cell.scene.views.count == 1 + 3 * 4)
+        let r = try solve(cell)
+        #expect(r["table"] == [0, 0, 375, 132])
+        #expect(r["cl~r2"] == [8, 96, 100, 27.5])
+    }
+
+    @Test func animations() throws {
+        let stack = try IBImporter.importFile(fixture("Stack.storyboard"))[0]
+        let rotated = try #require(try stack.animated(.rotate, frames: 2, file: "x"))
+        #expect(rotated.scene.frames.count == 2)
+        let last = Set(rotated.scene.frames[1])
+        #expect(last.contains(.setConstant(constraint: "main~root-width", value: 812)))
+        #expect(last.contains(.setConstant(constraint: "main~root-height", value: 375)))
+        #expect(last.contains(.setConstant(constraint: "sa~top", value: 0)))
+        #expect(last.contains(.setConstant(constraint: "sa~left", value: 44)))
+        #expect(last.contains(.setConstant(constraint: "sa~right", value: -44)))
+        #expect(last.contains(.setConstant(constraint: "sa~bottom", value: -21)))
+        let byOutlet = try #require(try stack.animated(.outlet(name: "heightConstraint", to: 80), frames: 4, file: "x"))
+        #expect(byOutlet.scene.frames.map { $0 } == [50 + 7.5, 65, 72.5, 80].map { [.setConstant(constraint: "b2H", value: $0)] })
+        #expect(try stack.animated(.constraint(id: "nope", to: 1), frames: 4, file: "x") == nil)
+        let session = try SceneSession(scene: rotated.scene.compile(), backend: CassowaryBackend.self)
+        try session.runFrame(0)
+        try session.runFrame(1)
+        #expect(Array(session.rects[0..<4]) == [0, 0, 812, 375])
+    }
+
+    func importText(_ xml: String, options: IBImportOptions = IBImportOptions()) throws -> [IBImportedScene] {
+        try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.xib"), options: options)
+    }
+
+    /// A full-screen xib view whose label sits 10 below a safe area the frames put at 47:
+    /// the table (status bar 20) gives 30, the frames give 57.
+    @Test func environmentFromFrames() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14000">
+            <device id="retina4_7" orientation="portrait"/>
+            <objects>
+            <view id="v"><rect key="frame" x="0" y="0" width="375" height="667"/>
+            <subviews><view translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0" y="57" width="375" height="10"/></view></subviews>
+            <viewLayoutGuide key="safeArea" id="s"/>
+            <constraints>
+            <constraint firstItem="a" firstAttribute="top" secondItem="s" secondAttribute="top" constant="10" id="t"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="l"/>
+            <constraint firstItem="a" firstAttribute="trailing" secondItem="v" secondAttribute="trailing" id="r"/>
+            <constraint firstItem="a" firstAttribute="height" constant="10" id="h"/>
+            </constraints>
+            </view>
+            </objects>
+            </document>
+            """
+        #expect(try solve(importText(xml)[0])["a"] == [0, 30, 375, 10])
+        #expect(try solve(importText(xml, options: IBImportOptions(environmentFromFrames: true))[0])["a"] == [0, 57, 375, 10])
+    }
+
+    @Test func conflictsAreReportedAndRepaired() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14000">
+            <objects>
+            <view id="v"><rect key="frame" x="0" y="0" width="100" height="100"/>
+            <subviews><view translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0" y="0" width="10" height="10"/>
+            <constraints>
+            <constraint firstAttribute="width" constant="10" id="w1"/>
+            <constraint firstAttribute="width" constant="20" id="w2"/>
+            <constraint firstAttribute="height" constant="10" id="h"/>
+            </constraints></view></subviews>
+            <constraints>
+            <constraint firstItem="a" firstAttribute="top" secondItem="v" secondAttribute="top" id="t"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="l"/>
+            </constraints>
+            </view>
+            </objects>
+            </document>
+            """
+        let scene = try importText(xml)[0]
+        let failing = try scene.check(backend: CassowaryBackend.self, repair: false)
+        #expect(failing.conflict?.contains("w1") == true && failing.conflict?.contains("w2") == true)
+        let repaired = try scene.check(backend: CassowaryBackend.self, repair: true)
+        #expect(repaired.repairs == ["dropped w2 (conflict: w2, w1)"])
+        #expect(repaired.mismatches.isEmpty)
+    }
+}
