@@ -25,6 +25,9 @@ let package = Package(
         .target(name: "DenseSimplex", dependencies: ["LayoutModel"]),
         .target(name: "FrameArithmetic", dependencies: ["LayoutModel"]),
         .target(name: "SceneGenerator", dependencies: ["LayoutModel"]),
+        // Peers: a solver-level trace of a scene, and drivers run out of process on it.
+        .target(name: "SolverTrace", dependencies: ["LayoutModel"]),
+        .target(name: "ExternalBackend", dependencies: ["LayoutModel", "SolverTrace"]),
         .systemLibrary(
             name: "CJemalloc",
             pkgConfig: "jemalloc",
@@ -34,13 +37,14 @@ let package = Package(
             name: "BenchHarness",
             dependencies: [
                 "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator",
+                "SolverTrace", "ExternalBackend",
             ]
         ),
         .executableTarget(
             name: "layoutbench",
             dependencies: [
                 "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator",
-                "BenchHarness", "CJemalloc",
+                "BenchHarness", "CJemalloc", "SolverTrace", "ExternalBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -50,6 +54,10 @@ let package = Package(
         .testTarget(name: "FrameArithmeticTests", dependencies: ["FrameArithmetic", "CassowarySolver", "SceneGenerator", "LayoutModel"]),
         .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "CassowarySolver", "LayoutModel"]),
         .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "DenseSimplex", "SceneGenerator", "LayoutModel"]),
+        .testTarget(
+            name: "ExternalBackendTests",
+            dependencies: ["ExternalBackend", "SolverTrace", "BenchHarness", "CassowarySolver", "SceneGenerator", "LayoutModel"]
+        ),
         .testTarget(
             name: "ExampleSceneTests",
             dependencies: ["LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic"]
