@@ -28,6 +28,9 @@ let package = Package(
         .target(name: "SceneGenerator", dependencies: ["LayoutModel"]),
         // Interface Builder files (.xib, .storyboard) as scenes.
         .target(name: "IBImport", dependencies: ["LayoutModel"]),
+        // Peers: a solver-level trace of a scene, and drivers run out of process on it.
+        .target(name: "SolverTrace", dependencies: ["LayoutModel"]),
+        .target(name: "ExternalBackend", dependencies: ["LayoutModel", "SolverTrace"]),
         .systemLibrary(
             name: "CJemalloc",
             pkgConfig: "jemalloc",
@@ -37,13 +40,14 @@ let package = Package(
             name: "BenchHarness",
             dependencies: [
                 "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator",
+                "SolverTrace", "ExternalBackend",
             ]
         ),
         .executableTarget(
             name: "layoutbench",
             dependencies: [
                 "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator",
-                "BenchHarness", "CJemalloc", "IBImport",
+                "BenchHarness", "CJemalloc", "IBImport", "SolverTrace", "ExternalBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,6 +61,10 @@ let package = Package(
             name: "IBImportTests", dependencies: ["IBImport", "CassowarySolver", "LayoutModel"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "DenseSimplex", "SceneGenerator", "LayoutModel"]),
+        .testTarget(
+            name: "ExternalBackendTests",
+            dependencies: ["ExternalBackend", "SolverTrace", "BenchHarness", "CassowarySolver", "SceneGenerator", "LayoutModel"]
+        ),
         .testTarget(
             name: "ExampleSceneTests",
             dependencies: ["LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic"]

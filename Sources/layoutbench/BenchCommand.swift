@@ -97,7 +97,7 @@ struct Bench: ParsableCommand {
         let backendNames = backend?.split(separator: ",").map { String($0) } ?? BackendRegistry.names
         var backends: [any LayoutBackend.Type] = []
         for name in backendNames {
-            guard let b = BackendRegistry.named(name) else {
+            guard let b = BackendRegistry.resolve(name) else {
                 throw ValidationError("unknown back end '\(name)' (known: \(BackendRegistry.names.joined(separator: ", ")))")
             }
             backends.append(b)
@@ -160,7 +160,7 @@ struct Bench: ParsableCommand {
             }
             let label = "[\(i + 1)/\(plan.count)] \(b.name) \(bench.name)"
             var lastPrint = 0.0
-            let result = Harness.run(bench, backend: b, settings: settings, counter: counter) { done, total in
+            let result = Harness.measure(bench, backend: b, settings: settings, counter: counter) { done, total in
                 guard !quiet else { return }
                 let now = monotonicSeconds()
                 guard tty, now - lastPrint > 0.1 else { return }

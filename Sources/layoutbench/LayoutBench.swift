@@ -18,7 +18,7 @@ struct LayoutBench: ParsableCommand {
               layoutbench bench
             """,
         subcommands: [
-            Validate.self, Solve.self, Examples.self, Generate.self, Bench.self, Compare.self, Import.self,
+            Validate.self, Solve.self, Examples.self, Generate.self, Bench.self, Compare.self, Import.self, Export.self,
         ]
     )
 }

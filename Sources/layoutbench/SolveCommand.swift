@@ -31,7 +31,7 @@ struct Solve: ParsableCommand {
     var memoryLimit: Int?
 
     func run() throws {
-        guard let backendType = BackendRegistry.named(backend) else {
+        guard let backendType = BackendRegistry.resolve(backend) else {
             printError("unknown back end '\(backend)' (known: \(BackendRegistry.names.joined(separator: ", ")))")
             throw ExitCode.failure
         }
