@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "FrameArithmetic", targets: ["FrameArithmetic"]),
         .library(name: "SceneGenerator", targets: ["SceneGenerator"]),
         .library(name: "BenchHarness", targets: ["BenchHarness"]),
+        .library(name: "LayoutRender", targets: ["LayoutRender"]),
         .executable(name: "layoutbench", targets: ["layoutbench"]),
     ],
     dependencies: [
@@ -25,6 +26,8 @@ let package = Package(
         .target(name: "DenseSimplex", dependencies: ["LayoutModel"]),
         .target(name: "FrameArithmetic", dependencies: ["LayoutModel"]),
         .target(name: "SceneGenerator", dependencies: ["LayoutModel"]),
+        // Pictures: SVG frames, the HTML player, SVG plots.
+        .target(name: "LayoutRender", dependencies: ["LayoutModel"]),
         .systemLibrary(
             name: "CJemalloc",
             pkgConfig: "jemalloc",
@@ -33,14 +36,14 @@ let package = Package(
         .target(
             name: "BenchHarness",
             dependencies: [
-                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator",
+                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator", "LayoutRender",
             ]
         ),
         .executableTarget(
             name: "layoutbench",
             dependencies: [
                 "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator",
-                "BenchHarness", "CJemalloc",
+                "BenchHarness", "LayoutRender", "CJemalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -49,6 +52,10 @@ let package = Package(
         .testTarget(name: "DenseSimplexTests", dependencies: ["DenseSimplex", "CassowarySolver", "SceneGenerator", "LayoutModel"]),
         .testTarget(name: "FrameArithmeticTests", dependencies: ["FrameArithmetic", "CassowarySolver", "SceneGenerator", "LayoutModel"]),
         .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "CassowarySolver", "LayoutModel"]),
+        .testTarget(
+            name: "LayoutRenderTests",
+            dependencies: ["LayoutRender", "BenchHarness", "CassowarySolver", "SceneGenerator", "LayoutModel"]
+        ),
         .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "DenseSimplex", "SceneGenerator", "LayoutModel"]),
         .testTarget(
             name: "ExampleSceneTests",

@@ -55,6 +55,9 @@ struct Compare: ParsableCommand {
     @Option(help: "Memory limit in MiB for dense.")
     var memoryLimit = 4096
 
+    @Option(help: "On a disagreement, write its frame as SVG into this folder (both back ends, differing views in red).")
+    var pictures: String?
+
     func validate() throws {
         if let peer, peer != "kiwi" { throw ValidationError("unknown peer '\(peer)' (known: kiwi)") }
         if peerLines != nil, peer == nil { throw ValidationError("--peer-lines needs --peer kiwi") }
@@ -100,6 +103,7 @@ struct Compare: ParsableCommand {
             if let first = outcome.disagreements.first {
                 failed = true
                 printError("DISAGREEMENT \(first)")
+                if let pictures { writePicture(first, scene: scene, backends: types, options: options, directory: pictures) }
             }
             let status = outcome.passed ? (outcome.backends.count >= 2 ? "equivalent" : "nothing to compare") : "DIFFERENT"
             rows.append("\(label)\t\(outcome.backends.joined(separator: ","))\t\(outcome.framesCompared) frames\t\(outcome.ambiguousFrames) ambiguous\t\(status)")
