@@ -53,7 +53,8 @@ public struct FramePicture {
         let extent = max(maxX - minX, maxY - minY, 1)
         let margin = extent * 0.03
         let fontSize = max(extent / 70, 0.01)
-        let captionLines = caption()
+        let maxChars = max(40, Int((maxX - minX + 2 * margin) / (0.56 * fontSize)))
+        let captionLines = caption().flatMap { wrap($0, width: maxChars) }
         let captionHeight = fontSize * 1.4 * Double(captionLines.count + 1)
         let vx = minX - margin, vy = minY - margin
         let vw = maxX - minX + 2 * margin, vh = maxY - minY + 2 * margin + captionHeight
@@ -70,19 +71,17 @@ public struct FramePicture {
             out.append("{fill:hsla("); out.append(int: hue); out.append(",70%,60%,0.18);stroke:hsl(")
             out.append(int: hue); out.append(",60%,35%)}")
         }
-        out.append(".win{fill:#fff;stroke:#000;stroke-width:2}.neg{stroke:#d00;stroke-dasharray:4 2;stroke-width:2}")
+        out.append(".win{fill:none;stroke:#000;stroke-width:2}.neg{stroke:#d00;stroke-dasharray:4 2;stroke-width:2}")
         out.append(".out{stroke:#e67e00;stroke-width:2}.ov{fill:none;stroke:#0050d0;stroke-dasharray:5 3;stroke-width:1.5}")
         out.append(".differs{fill:rgba(255,0,0,0.3);stroke:#e00;stroke-width:3}")
         out.append("text{fill:#222;pointer-events:none}.cap{fill:#000}</style>\n")
         out.append("<rect x=\""); out.append(hundredths: vx); out.append("\" y=\""); out.append(hundredths: vy)
         out.append("\" width=\""); out.append(hundredths: vw); out.append("\" height=\""); out.append(hundredths: vh)
         out.append("\" fill=\"#f4f4f4\" stroke=\"none\"/>\n")
-        out.append("<rect class=\"win\" data-window=\"")
-        out.appendEscaped(n > 0 ? hierarchy.ids[w] : "")
-        out.append("\" x=\""); out.append(hundredths: min(win.0, win.0 + win.2))
+        out.append("<rect x=\""); out.append(hundredths: min(win.0, win.0 + win.2))
         out.append("\" y=\""); out.append(hundredths: min(win.1, win.1 + win.3))
         out.append("\" width=\""); out.append(hundredths: abs(win.2))
-        out.append("\" height=\""); out.append(hundredths: abs(win.3)); out.append("\"/>\n<g id=\"views\">\n")
+        out.append("\" height=\""); out.append(hundredths: abs(win.3)); out.append("\" fill=\"#fff\" stroke=\"none\"/>\n<g id=\"views\">\n")
         let highlightedSet = Set(highlighted)
         let order = hierarchy.drawingOrder()
         let labelHeight = fontSize * 1.2
@@ -134,6 +133,13 @@ public struct FramePicture {
             }
             out.append("</g>\n")
         }
+        // The window's outline on top of its views.
+        out.append("<rect class=\"win\" data-window=\"")
+        out.appendEscaped(n > 0 ? hierarchy.ids[w] : "")
+        out.append("\" x=\""); out.append(hundredths: min(win.0, win.0 + win.2))
+        out.append("\" y=\""); out.append(hundredths: min(win.1, win.1 + win.3))
+        out.append("\" width=\""); out.append(hundredths: abs(win.2))
+        out.append("\" height=\""); out.append(hundredths: abs(win.3)); out.append("\"/>\n")
         var y = maxY + margin + fontSize * 1.4
         for (i, line) in captionLines.enumerated() {
             out.append("<text class=\"cap\" x=\""); out.append(hundredths: minX); out.append("\" y=\"")
@@ -162,15 +168,7 @@ public struct FramePicture {
         } else if ops.isEmpty {
             lines.append("ops: none")
         } else {
-            var line = "ops: "
-            for (i, op) in ops.prefix(12).enumerated() {
-                if i > 0 { line += "; " }
-                if line.count + op.count > 110 {
-                    lines.append(line)
-                    line = "     "
-                }
-                line += op
-            }
+            var line = "ops: " + ops.prefix(12).joined(separator: "; ")
             if ops.count > 12 { line += "; … (\(ops.count) in all)" }
             lines.append(line)
         }
@@ -182,6 +180,23 @@ public struct FramePicture {
         lines.append("red dashed: negative width or height; orange: reaches outside the window; fill and stroke colour: nesting depth")
         return lines
     }
+}
+
+/// `line` broken at spaces into lines of at most `width` characters (a longer word stays whole).
+func wrap(_ line: String, width: Int) -> [String] {
+    guard line.count > width else { return [line] }
+    var out: [String] = []
+    var current = ""
+    for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+        if !current.isEmpty, current.count + 1 + word.count > width {
+            out.append(current)
+            current = "  " + word
+        } else {
+            current += current.isEmpty ? String(word) : " " + word
+        }
+    }
+    if !current.isEmpty { out.append(current) }
+    return out
 }
 
 /// Hundredths as text (`1250` → `12.5`).

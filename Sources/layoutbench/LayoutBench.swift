@@ -19,7 +19,7 @@ struct LayoutBench: ParsableCommand {
             """,
         subcommands: [
             Validate.self, Solve.self, Examples.self, Generate.self, Bench.self, Compare.self,
-            Render.self,
+            Render.self, Report.self,
         ]
     )
 }
