@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "SceneGenerator", targets: ["SceneGenerator"]),
         .library(name: "BenchHarness", targets: ["BenchHarness"]),
         .library(name: "IBImport", targets: ["IBImport"]),
+        .library(name: "LayoutRender", targets: ["LayoutRender"]),
         .executable(name: "layoutbench", targets: ["layoutbench"]),
     ],
     dependencies: [
@@ -31,6 +32,8 @@ let package = Package(
         // Peers: a solver-level trace of a scene, and drivers run out of process on it.
         .target(name: "SolverTrace", dependencies: ["LayoutModel"]),
         .target(name: "ExternalBackend", dependencies: ["LayoutModel", "SolverTrace"]),
+        // Pictures: SVG frames, the HTML player, SVG plots.
+        .target(name: "LayoutRender", dependencies: ["LayoutModel"]),
         .systemLibrary(
             name: "CJemalloc",
             pkgConfig: "jemalloc",
@@ -40,14 +43,14 @@ let package = Package(
             name: "BenchHarness",
             dependencies: [
                 "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator",
-                "SolverTrace", "ExternalBackend",
+                "SolverTrace", "ExternalBackend", "LayoutRender",
             ]
         ),
         .executableTarget(
             name: "layoutbench",
             dependencies: [
                 "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator",
-                "BenchHarness", "CJemalloc", "IBImport", "SolverTrace", "ExternalBackend",
+                "BenchHarness", "CJemalloc", "IBImport", "SolverTrace", "ExternalBackend", "LayoutRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -60,6 +63,10 @@ let package = Package(
         .testTarget(
             name: "IBImportTests", dependencies: ["IBImport", "CassowarySolver", "LayoutModel"],
             resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "LayoutRenderTests",
+            dependencies: ["LayoutRender", "BenchHarness", "CassowarySolver", "SceneGenerator", "LayoutModel"]
+        ),
         .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "DenseSimplex", "SceneGenerator", "LayoutModel"]),
         .testTarget(
             name: "ExternalBackendTests",

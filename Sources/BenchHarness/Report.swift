@@ -137,8 +137,9 @@ public func formatBytesShort(_ v: Double?) -> String {
     return fixed(v / 1024 / 1024, 1) + " MiB"
 }
 
-/// The table shown on the terminal and in the Markdown report.
+/// The table in the Markdown report; on the terminal, `terminalTable`.
 public func resultTable(_ results: [BenchResult], markdown: Bool) -> String {
+    if !markdown { return terminalTable(results) }
     let header = ["scene", "backend", "views", "p50", "p99", "max", ">8.3ms", ">16.7ms", "build", "bytes/frame", "allocs/frame", "alloc frames", "pivots/frame", "× fastest"]
     var rows: [[String]] = []
     var fastest: [String: Double] = [:]
@@ -159,32 +160,11 @@ public func resultTable(_ results: [BenchResult], markdown: Bool) -> String {
             fixed(r.pivotsPerFrame, 1), fixed(ratio, 1) + "×",
         ])
     }
-    if markdown {
-        var s = "| " + header.joined(separator: " | ") + " |\n"
-        s += "|" + header.map { _ in " --- " }.joined(separator: "|") + "|\n"
-        for row in rows {
-            s += "| " + row.map { $0.replacingPipes() }.joined(separator: " | ") + " |\n"
-        }
-        return s
+    var s = "| " + header.joined(separator: " | ") + " |\n"
+    s += "|" + header.map { _ in " --- " }.joined(separator: "|") + "|\n"
+    for row in rows {
+        s += "| " + row.map { $0.replacingPipes() }.joined(separator: " | ") + " |\n"
     }
-    var widths = header.map(\.count)
-    for row in rows where !(row[3].hasPrefix("declined")) {
-        for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) }
-    }
-    func line(_ cells: [String]) -> String {
-        var out = ""
-        for (i, cell) in cells.enumerated() {
-            if cells[3].hasPrefix("declined"), i == 3 {
-                out += cell
-                break
-            }
-            let pad = String(repeating: " ", count: max(0, widths[i] - cell.count))
-            out += (i < 2 ? cell + pad : pad + cell) + "  "
-        }
-        return out
-    }
-    var s = line(header) + "\n"
-    for row in rows { s += line(row) + "\n" }
     return s
 }
 

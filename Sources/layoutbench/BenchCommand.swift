@@ -84,6 +84,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Write the JSON results to this file (as well).")
     var json: String?
 
+    @Option(help: "Write the report as one HTML page (sortable table, verdicts, SVG plots) to this file.")
+    var html: String?
+
     @Flag(help: "No progress line on standard error.")
     var quiet = false
 
@@ -189,6 +192,7 @@ struct Bench: ParsableCommand {
         try jsonText.write(toFile: results + "/results.json", atomically: true, encoding: .utf8)
         try markdownReport(all, context: context).write(toFile: results + "/report.md", atomically: true, encoding: .utf8)
         if let json { try jsonText.write(toFile: json, atomically: true, encoding: .utf8) }
+        if let html { try htmlReport(all, context: context, settings: settings).write(toFile: html, atomically: true, encoding: .utf8) }
         printError("wrote \(results)/results.json and \(results)/report.md" + (json.map { " and \($0)" } ?? ""))
     }
 }

@@ -50,6 +50,9 @@ struct Compare: ParsableCommand {
     @Option(help: "Memory limit in MiB for dense.")
     var memoryLimit = 4096
 
+    @Option(help: "On a disagreement, write its frame as SVG into this folder (both back ends, differing views in red).")
+    var pictures: String?
+
     func run() throws {
         let requested = PeerVerdict.split(backends?.split(separator: ",").map(String.init) ?? BackendRegistry.names)
         let names = requested.builtIn
@@ -89,6 +92,7 @@ struct Compare: ParsableCommand {
             if let first = outcome.disagreements.first {
                 failed = true
                 printError("DISAGREEMENT \(first)")
+                if let pictures { writePicture(first, scene: scene, backends: types, options: options, directory: pictures) }
             }
             let status = outcome.passed ? (outcome.backends.count >= 2 ? "equivalent" : "nothing to compare") : "DIFFERENT"
             rows.append("\(label)\t\(outcome.backends.joined(separator: ","))\t\(outcome.framesCompared) frames\t\(outcome.ambiguousFrames) ambiguous\t\(status)")

@@ -19,6 +19,7 @@ struct LayoutBench: ParsableCommand {
             """,
         subcommands: [
             Validate.self, Solve.self, Examples.self, Generate.self, Bench.self, Compare.self, Import.self, Export.self,
+            Render.self, Report.self,
         ]
     )
 }

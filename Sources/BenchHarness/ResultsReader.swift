@@ -1,0 +1,74 @@
+import LayoutModel
+
+/// Reads a results file (schema version 1, as `ResultsJSON.encode` writes it) back, so that a
+/// committed run's HTML report can be made again without re-running it.
+public enum ResultsReader {
+    public struct Run: Sendable {
+        public var results: [BenchResult]
+        public var context: RunContext
+        public var settings: BenchSettings
+    }
+
+    public static func read(_ bytes: [UInt8], source: String) throws(LayoutError) -> Run {
+        let root: JSONValue
+        do { root = try JSONReader.parse(bytes) } catch { throw .invalidScene(["\(source): \(error)"]) }
+        func fail(_ path: String, _ what: String) -> LayoutError { .invalidScene(["\(source): \(path): \(what)"]) }
+        guard case let .number(version)? = root["schema_version"] else { throw fail("schema_version", "missing; not a LayoutBench results file") }
+        guard Int(version) == ResultsJSON.schemaVersion else {
+            throw fail("schema_version", "is \(formatNumber(version)); this version reads \(ResultsJSON.schemaVersion)")
+        }
+        func string(_ v: JSONValue?) -> String? { if case let .string(s)? = v { return s } else { return nil } }
+        func number(_ v: JSONValue?) -> Double? { if case let .number(n)? = v { return n } else { return nil } }
+        let machine = root["machine"]
+        let context = RunContext(
+            command: string(root["command"]) ?? "", gitCommit: string(root["git_commit"]) ?? "",
+            toolchain: string(root["toolchain"]) ?? "", machine: string(machine?["description"]) ?? "",
+            cores: Int(number(machine?["cores"]) ?? 0), memoryBytes: Int(number(machine?["memory_bytes"]) ?? 0),
+            created: string(root["created"]) ?? "", allocator: string(root["allocator"]) ?? "")
+        var settings = BenchSettings()
+        let s = root["settings"]
+        settings.repetitions = Int(number(s?["repeat"]) ?? 1)
+        settings.warmupFrames = Int(number(s?["warmup_frames"]) ?? 0)
+        settings.options.memoryLimitBytes = Int(number(s?["memory_limit_bytes"]) ?? Double(settings.options.memoryLimitBytes))
+        settings.timeLimitSeconds = number(s?["time_limit_seconds"])
+        guard case let .array(records)? = root["results"] else { throw fail("results", "missing or not an array") }
+        var results: [BenchResult] = []
+        for (i, record) in records.enumerated() {
+            let path = "results[\(i)]"
+            guard let backend = string(record["backend"]), let scene = string(record["scene"]) else {
+                throw fail(path, "needs \"backend\" and \"scene\" strings")
+            }
+            var r = BenchResult(
+                backend: backend, scene: scene, family: string(record["family"]), views: Int(number(record["views"]) ?? 0),
+                constraints: Int(number(record["constraints"]) ?? 0), frames: Int(number(record["frames"]) ?? 0),
+                repetitions: Int(number(record["repeat"]) ?? 1))
+            if let declined = string(record["declined"]) {
+                r.declined = declined
+                results.append(r)
+                continue
+            }
+            let t = record["frame_seconds"]
+            guard let p50 = number(t?["p50"]) else { throw fail(path + ".frame_seconds.p50", "missing") }
+            r.frameTimes.p50 = p50
+            r.frameTimes.p90 = number(t?["p90"]) ?? p50
+            r.frameTimes.p99 = number(t?["p99"]) ?? p50
+            r.frameTimes.max = number(t?["max"]) ?? p50
+            r.frameTimes.mean = number(t?["mean"]) ?? p50
+            r.framesMeasured = Int(number(record["frames_measured"]) ?? Double(r.frames * r.repetitions))
+            r.frameTimes.count = r.framesMeasured
+            r.buildSeconds = number(record["build_seconds"]) ?? 0
+            r.misses120 = Int(number(record["budget_misses"]?["120hz"]) ?? 0)
+            r.misses60 = Int(number(record["budget_misses"]?["60hz"]) ?? 0)
+            r.pivotsPerFrame = number(record["pivots_per_frame"]) ?? 0
+            r.rowsTouchedPerFrame = number(record["rows_touched_per_frame"]) ?? 0
+            r.bytesPerFrame = number(record["bytes_allocated_per_frame"])
+            r.allocationsPerFrame = number(record["allocations_per_frame"])
+            r.allocatingFrames = number(record["allocating_frames"]).map { Int($0) }
+            r.peakResidentBytes = Int(number(record["peak_rss_bytes"]) ?? 0)
+            r.refusedOps = Int(number(record["refused_ops"]) ?? 0)
+            if case let .array(series)? = record["frame_series"] { r.series = series.compactMap { number($0) } }
+            results.append(r)
+        }
+        return Run(results: results, context: context, settings: settings)
+    }
+}
