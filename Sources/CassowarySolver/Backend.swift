@@ -1,9 +1,12 @@
 import LayoutModel
 
-/// The `cassowary` back end: a `CassowarySolver` driven by a compiled scene.
+/// The `cassowary` back end: a `CassowarySolver` driven by a compiled scene, through
+/// the solver's public API only.
 public final class CassowaryBackend: LayoutBackend {
     public static let name = "cassowary"
     public static let summary = "sparse incremental Cassowary with exact lexicographic priorities"
+    /// It solves the reference semantics (lexicographic priorities) exactly.
+    public static var isExact: Bool { true }
 
     public static func assess(_ scene: CompiledScene, options: BackendOptions) -> Assessment { .supported }
 
@@ -43,14 +46,16 @@ public final class CassowaryBackend: LayoutBackend {
             try declareEdit(edit, priority: priority)
         }
         collectChanges()
-        solver.core.reserveFrameBuffers()
+        solver.reserveFrameCapacity()
     }
 
     /// Registers a scene constraint and activates it if it is active.
     func create(_ h: ConstraintHandle) throws(LayoutError) {
         let c = scene.constraints[Int(h)]
-        let id = try solver.register(c.terms, c.relation, c.constant, priority: c.priority, isStatic: !isMutable[Int(h)])
-        solver.names[Int(id)] = c.id
+        // Scene ids are unique (the compiler checked them): named for messages, not indexed.
+        let id = try solver.register(
+            c.terms, c.relation, c.constant, priority: c.priority, name: c.id, isStatic: !isMutable[Int(h)],
+            checkingDuplicates: false)
         constraintID[Int(h)] = id
         guard c.isActive else { return }
         do {
@@ -66,17 +71,17 @@ public final class CassowaryBackend: LayoutBackend {
         // Held at the value of the last solve (`values`), not at a mid-frame state.
         var value = 0.0
         for term in scene.edits[Int(e)].terms { value += term.coefficient * solver.values[Int(term.variable)] }
-        let id = try solver.addEdit(
+        let id = try solver.addEditVariable(
             terms: scene.edits[Int(e)].terms, priority: priority, name: scene.edits[Int(e)].attribute.description,
-            checkDuplicate: false)
-        solver.suggestUnchecked(id, value)
+            checkingDuplicates: false)
+        try solver.suggestValue(id, value)
         editID[Int(e)] = id
     }
 
     public func apply(_ op: CompiledOp) throws(LayoutError) {
         switch op {
         case let .suggest(e, value):
-            solver.suggestUnchecked(editID[Int(e)], value)
+            try solver.suggestValue(editID[Int(e)], value)
         case let .setConstant(h, value):
             try solver.setConstant(constraintID[Int(h)], value)
         case let .setPriority(h, value):
@@ -104,20 +109,20 @@ public final class CassowaryBackend: LayoutBackend {
         collectChanges()
     }
 
-    func collectChanges() { solver.core.updateValues() }
+    func collectChanges() { solver.refreshValues() }
 
     public func readRects(into buffer: UnsafeMutableBufferPointer<Double>) {
-        solver.core.values.withUnsafeBufferPointer { values in
+        solver.values.withUnsafeBufferPointer { values in
             for i in 0..<min(values.count, buffer.count) { buffer[i] = values[i] }
         }
-        solver.core.changedVariables.removeAll(keepingCapacity: true)
+        solver.clearChangedVariables()
     }
 
     public func readChangedRects(into buffer: UnsafeMutableBufferPointer<Double>, changedViews out: inout [Int32]) {
         let start = out.count
         viewChanged.withUnsafeMutableBufferPointer { seen in
-            solver.core.values.withUnsafeBufferPointer { values in
-                solver.core.changedVariables.withUnsafeBufferPointer { changed in
+            solver.values.withUnsafeBufferPointer { values in
+                solver.changedVariables.withUnsafeBufferPointer { changed in
                     for variable in changed {
                         let view = Int(variable >> 2)
                         guard !seen[view] else { continue }
@@ -133,16 +138,22 @@ public final class CassowaryBackend: LayoutBackend {
             }
             for i in start..<out.count { seen[Int(out[i])] = false }
         }
-        solver.core.changedVariables.removeAll(keepingCapacity: true)
+        solver.clearChangedVariables()
     }
 
     public var statistics: SolveStatistics { solver.statistics }
 
-    /// Views whose rectangle is not pinned by the current constraints.
+    /// Indices of the views whose rectangle is not pinned by the current constraints
+    /// (sorted, each once).
+    public func ambiguousViews() -> [Int32]? {
+        var views: [Int32] = []
+        for v in solver.ambiguousVariables() where views.last != Int32(v >> 2) { views.append(Int32(v >> 2)) }
+        return views
+    }
+
+    /// The ids of the views whose rectangle is not pinned by the current constraints.
     public func ambiguousViews() -> [String] {
-        var seen = Set<Int>()
-        var out: [String] = []
-        for v in solver.ambiguousVariables() where seen.insert(v >> 2).inserted { out.append(scene.viewIDs[v >> 2]) }
-        return out
+        let views: [Int32]? = ambiguousViews()
+        return (views ?? []).map { scene.viewIDs[Int($0)] }
     }
 }

@@ -4,27 +4,14 @@ import Testing
 
 @testable import CassowarySolver
 
-/// A small deterministic generator (SplitMix64).
-struct Rng {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func pick<T>(_ xs: [T]) -> T { xs[int(xs.count)] }
-}
-
 @Suite("Cassowary property tests")
 struct CassowaryPropertyTests {
     /// Random streams of adds, removals, constant and priority changes and toggles on
     /// tiny systems. After every op the incremental solver must satisfy the required
     /// constraints and match, level by level, the violation totals of a fresh solver
     /// built from the final state (the optimum's totals are unique even when the layout
-    /// is not); a refused op must leave the values exactly as they were.
+    /// is not); a refused op must leave the values exactly as they were. Every redundant
+    /// index of the tableau is recomputed and compared after every op (`checkInvariants`).
     @Test("incremental = fresh solve, per priority level, over random op streams", arguments: 0..<1000)
     func incrementalMatchesFresh(seed: Int) throws {
         var rng = Rng(state: UInt64(seed) &* 7919 &+ 17)
@@ -41,6 +28,7 @@ struct CassowaryPropertyTests {
             }
         }
         let fixed = Set(order)
+        guard expectInvariants(s, "seed \(seed) setup") else { return }
         var counter = 0
         for step in 0..<120 {
             let before = values(s)
@@ -100,7 +88,9 @@ struct CassowaryPropertyTests {
                     refused = true
                 }
             }
+            guard expectInvariants(s, "seed \(seed) step \(step) (choice \(choice), refused \(refused))") else { return }
             let got = values(s)
+            guard expectInvariants(s, "seed \(seed) step \(step) after updateValues") else { return }
             if refused {
                 // Exact up to one rounding: a refused setConstant shifts its column back.
                 #expect(close(got, before, 1e-12), "seed \(seed) step \(step): a refused op (choice \(choice)) changed the layout: \(before) -> \(got)")
@@ -117,11 +107,11 @@ struct CassowaryPropertyTests {
             if !differ.isEmpty || !a.satisfiesRequired { return }
         }
         // Tear everything down: back to the bare variables.
-        for id in order { try s.removeConstraint(id) }
+        for id in order {
+            try s.removeConstraint(id)
+            guard expectInvariants(s, "seed \(seed) teardown") else { return }
+        }
         #expect(s.symbolCount == n && s.rowCount == 0 && s.priorityLevelCount == 0)
     }
 }
 
-extension Array {
-    func randomElement(using rng: inout Rng) -> Element? { isEmpty ? nil : self[rng.int(count)] }
-}

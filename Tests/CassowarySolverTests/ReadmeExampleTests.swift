@@ -22,5 +22,18 @@ func readmeLibraryExample() throws {
     #expect(solver.value(of: 0) == 50)
     #expect(solver.value(of: 2) == 70)
     #expect(!solver.hasAmbiguousLayout)
-    #expect(Set(moved).isSubset(of: [0, 1, 2]))
+    // Every variable left 0 (its value before the first update), each reported once.
+    #expect(moved.sorted() == [0, 1, 2])
+    #expect(solver.values == [50, 60, 70])
+    // Nothing changed since: a second update reports no variable.
+    moved.removeAll()
+    solver.updateValues { variable in moved.append(variable) }
+    #expect(moved.isEmpty)
+    // Dropping the width back below the drag's priority lets the drag win: xm stays at
+    // 60 and the width (now weaker) gives way only as far as the required constraints make it.
+    try solver.setPriority(width, 100)
+    try solver.suggestValue(drag, 95)
+    solver.updateValues { variable in moved.append(variable) }
+    #expect(solver.values == [90, 95, 100], "xr <= 100 and xr - xl >= 10 bound the midpoint at 95")
+    #expect(moved.sorted() == [0, 1, 2])
 }

@@ -1,74 +1,3 @@
-import LayoutModel
-
-// The sparse incremental Cassowary solver (Badros, Borning & Stuckey 2001),
-// with the priorities kept as a lexicographic objective: one objective row per
-// distinct optional priority, compared highest first, so a higher priority
-// beats any amount of lower-priority violation.
-//
-// Numerical policy (one place): a coefficient whose magnitude falls below
-// `Tolerance.drop` is removed from a row; a value is "zero" for pivoting and
-// feasibility decisions below `Tolerance.zero`.
-
-enum Tolerance {
-    static let drop = 1e-9
-    static let zero = 1e-8
-}
-
-@inline(__always) func nearZero(_ x: Double) -> Bool { abs(x) < Tolerance.zero }
-
-enum SymbolKind: UInt8 {
-    case free, external, slack, error, dummy
-}
-
-/// A constraint's error symbols (none, one or two), iterated without an array.
-struct ErrorSymbols: Sequence, IteratorProtocol {
-    var first: Int32
-    var second: Int32
-
-    mutating func next() -> Int32? {
-        guard first >= 0 else { return nil }
-        defer {
-            first = second
-            second = -1
-        }
-        return first
-    }
-}
-
-/// `basic = constant + Σ coefficients[i] * symbols[i]`, symbols sorted ascending.
-struct Row {
-    var symbols: [Int32] = []
-    var coefficients: [Double] = []
-    var constant: Double = 0
-
-    @inline(__always) func coefficient(of symbol: Int32) -> Double {
-        // Rows are short: a linear scan beats a binary search below ~16 entries.
-        symbols.withUnsafeBufferPointer { s in
-            if s.count < 16 {
-                for i in 0..<s.count where s[i] == symbol { return coefficients[i] }
-                return 0
-            }
-            var lo = 0
-            var hi = s.count
-            while lo < hi {
-                let mid = (lo + hi) >> 1
-                if s[mid] < symbol { lo = mid + 1 } else { hi = mid }
-            }
-            return lo < s.count && s[lo] == symbol ? coefficients[lo] : 0
-        }
-    }
-
-    func index(of symbol: Int32) -> Int? {
-        var lo = 0
-        var hi = symbols.count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if symbols[mid] < symbol { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < symbols.count && symbols[lo] == symbol ? lo : nil
-    }
-}
-
 /// The lexicographic objective: one level per distinct optional priority present,
 /// ordered highest first, so that each symbol has a cost *vector*. Stored sparsely
 /// by symbol: a short linked list of `(level, coefficient)` entries kept in rank
@@ -198,7 +127,7 @@ struct Objective {
             if e >= 0, entryLevel[Int(e)] == c.level {
                 let old = entryValue[Int(e)]
                 var nv = old + v
-                if abs(nv) < Tolerance.drop { nv = 0 }
+                if abs(nv) < SolverTolerance.drop { nv = 0 }
                 if journaling { journal.append((c.level, symbol, old)) }
                 let next = entryNext[Int(e)]
                 if nv == 0 {
@@ -210,7 +139,7 @@ struct Objective {
                     prev = e
                 }
                 e = next
-            } else if abs(v) >= Tolerance.drop {
+            } else if abs(v) >= SolverTolerance.drop {
                 if journaling { journal.append((c.level, symbol, 0)) }
                 let n: Int32
                 if let reused = freeEntries.popLast() {
@@ -271,8 +200,8 @@ struct Objective {
         var e = head[Int(symbol)]
         while e >= 0 {
             let c = entryValue[Int(e)]
-            if c < -Tolerance.zero { return -1 }
-            if c > Tolerance.zero { return 1 }
+            if c < -SolverTolerance.zero { return -1 }
+            if c > SolverTolerance.zero { return 1 }
             e = entryNext[Int(e)]
         }
         return 0
@@ -296,8 +225,8 @@ struct Objective {
                 y = entryValue[Int(j)] / b
                 j = entryNext[Int(j)]
             }
-            if x < y - Tolerance.zero { return true }
-            if x > y + Tolerance.zero { return false }
+            if x < y - SolverTolerance.zero { return true }
+            if x > y + SolverTolerance.zero { return false }
         }
         return s < t
     }
