@@ -28,9 +28,13 @@ public enum IBAnimation: Sendable, Equatable {
 extension IBImportedScene {
     public var isCell: Bool { IBClassNames.cells.contains(views[0].element.name) }
 
+    /// Made by `replicated(_:)`: a `table` root holding copies of a cell.
+    public var isReplicatedTable: Bool { isCell && views.count == 1 && views[0].id == "table" }
+
     /// The scene with `frames` frames of `animation`; `nil` when the animation does not
     /// concern this hierarchy (its constraint or outlet is elsewhere).
-    /// Rotation: frame k sets the root's width and height k/N of the way from (w, h) to (h, w),
+    /// Rotation: frame k sets the root's width and height k/N of the way from (w, h) to (h, w)
+    /// (a replicated table: the width to the screen's height, its length unchanged),
     /// and the safe-area guides' constants the same fraction of the way to landscape's
     /// (iPhone: status bar hidden, so the top inset loses the status bar or notch inset, the
     /// notch inset moves to the left and right, the home indicator's bottom inset becomes 21).
@@ -40,9 +44,11 @@ extension IBImportedScene {
         switch animation {
         case .rotate:
             let r = views[0]
-            let w = r.frame.width, h = r.frame.height
+            let w = r.frame.width
+            let h = isReplicatedTable ? max(device.width, device.height) : r.frame.height
             changes.append(("\(r.id)~root-width", w, h))
-            changes.append(("\(r.id)~root-height", h, w))
+            // A replicated table keeps its length: only its width turns.
+            if !isReplicatedTable { changes.append(("\(r.id)~root-height", h, w)) }
             let notch = device.homeIndicator > 0 && !device.isPad ? device.statusBar : 0
             let status = device.isPad ? 0 : device.statusBar
             for g in guides where g.kind == "safeArea" {
@@ -76,10 +82,10 @@ extension IBImportedScene {
         let table = "table"
         var sceneViews = [View(id: table)]
         var constraints = [
-            Constraint(id: "table~left", first: AttributeRef(view: table, attribute: .left), relation: .equal),
-            Constraint(id: "table~top", first: AttributeRef(view: table, attribute: .top), relation: .equal),
-            Constraint(id: "table~width", first: AttributeRef(view: table, attribute: .width), relation: .equal, constant: w),
-            Constraint(id: "table~height", first: AttributeRef(view: table, attribute: .height), relation: .equal, constant: h * Double(count)),
+            Constraint(id: "table~root-left", first: AttributeRef(view: table, attribute: .left), relation: .equal),
+            Constraint(id: "table~root-top", first: AttributeRef(view: table, attribute: .top), relation: .equal),
+            Constraint(id: "table~root-width", first: AttributeRef(view: table, attribute: .width), relation: .equal, constant: w),
+            Constraint(id: "table~root-height", first: AttributeRef(view: table, attribute: .height), relation: .equal, constant: h * Double(count)),
         ]
         sceneViews.reserveCapacity(scene.views.count * count + 1)
         constraints.reserveCapacity(scene.constraints.count * count + 4)
@@ -113,7 +119,7 @@ extension IBImportedScene {
             alignmentInsets: .zero, role: .root, flagged: nil)
         out.views.removeSubrange(1...)
         out.guides = []
-        out.origins = [("table~height", "replicated cell table: \(count) rows of \(formatNumber(h)) pt")]
+        out.origins = [("table~root-height", "replicated cell table: \(count) rows of \(formatNumber(h)) pt")]
         return out
     }
 }

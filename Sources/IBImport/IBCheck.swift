@@ -21,6 +21,8 @@ public struct IBCheckResult: Sendable {
     public var mismatches: [IBMismatch]
     /// Constraints dropped by `--repair`, with the conflict each broke.
     public var repairs: [String]
+    /// The ids of the constraints `--repair` dropped.
+    public var dropped: [String] = []
     /// Unresolved conflict (when not repairing), as the solver reported it.
     public var conflict: String?
 
@@ -60,6 +62,7 @@ extension IBImportedScene {
                 let ibOnes = ([culprit] + conflicts).filter { id in !id.contains("~") }
                 let victim = ibOnes.first ?? culprit
                 scene.constraints.removeAll { $0.id == victim }
+                result.dropped.append(victim)
                 repairs.append("dropped \(victim) (conflict: \(([culprit] + conflicts).joined(separator: ", ")))")
             }
         }

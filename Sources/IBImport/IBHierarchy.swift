@@ -128,7 +128,7 @@ extension IBDocument {
             for object in list.children {
                 if object.child("rect", key: "frame") != nil {
                     add(object, controller: nil, base: label(object))
-                    if !IBClassNames.cells.contains(object.name) { scanCells(in: object) } else { scanCells(in: object) }
+                    scanCells(in: object)
                 } else if let view = object.children.first(where: { $0.key == "view" && $0.child("rect", key: "frame") != nil }) {
                     var base = label(object)
                     if base.isEmpty { base = object.name + "-" + (object.id ?? "") }

@@ -10,6 +10,16 @@ public enum IBImporter {
     }
 
     public static func importDocument(_ document: IBDocument, options: IBImportOptions = IBImportOptions()) throws(IBImportError) -> [IBImportedScene] {
+        do {
+            return try importHierarchies(document, options: options)
+        } catch {
+            var named = error
+            if named.file.isEmpty { named.file = document.path }  // errors raised by an element know only their line
+            throw named
+        }
+    }
+
+    private static func importHierarchies(_ document: IBDocument, options: IBImportOptions) throws(IBImportError) -> [IBImportedScene] {
         var out: [IBImportedScene] = []
         let roots = document.hierarchies()
         if roots.isEmpty {

@@ -72,6 +72,7 @@ struct Import: ParsableCommand {
         var scenes: [IBImportedScene]
         do {
             scenes = try IBImporter.importFile(file, options: options)
+            if output != nil || (!list && !check) { scenes = try resolveConflicts(scenes) }
             if let replicate {
                 guard replicate >= 1, replicate <= 1_000_000 else {
                     throw IBImportError(file: file, line: nil, message: "--replicate \(replicate): expected 1...1000000")
@@ -115,6 +116,22 @@ struct Import: ParsableCommand {
         if !list && output == nil && !check {
             for s in scenes { FileHandle.standardOutput.write(Data(s.jsonWithMetadata().utf8)) }
         }
+    }
+
+    /// Scenes to write must be solvable: a conflict among required constraints is refused
+    /// (naming the conflict set) unless `--repair`, which drops one constraint per conflict.
+    private func resolveConflicts(_ scenes: [IBImportedScene]) throws -> [IBImportedScene] {
+        var out: [IBImportedScene] = []
+        for var scene in scenes {
+            let result = try scene.check(backend: CassowaryBackend.self, repair: repair)
+            if let conflict = result.conflict {
+                throw IBImportError(file: file, line: nil, message: "\(scene.name): \(conflict) (use --repair to drop one constraint per conflict)")
+            }
+            for r in result.repairs { printError("\(file): \(scene.name): repair: \(r)") }
+            scene.scene.constraints.removeAll { result.dropped.contains($0.id) }
+            out.append(scene)
+        }
+        return out
     }
 
     private func write(_ scenes: [IBImportedScene], to folder: String) throws {

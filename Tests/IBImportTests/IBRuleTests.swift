@@ -69,6 +69,9 @@ struct IBRuleTests {
         let r = try solve(cell)
         #expect(r["table"] == [0, 0, 375, 132])
         #expect(r["cl~r2"] == [8, 96, 100, 27.5])
+        // Rotating a replicated table turns its width to the screen's height (667) and keeps its length.
+        let rotated = try #require(try cell.animated(.rotate, frames: 1, file: "x"))
+        #expect(rotated.scene.frames == [[.setConstant(constraint: "table~root-width", value: 667)]])
     }
 
     @Test func animations() throws {
@@ -146,5 +149,50 @@ struct IBRuleTests {
         let repaired = try scene.check(backend: CassowaryBackend.self, repair: true)
         #expect(repaired.repairs == ["dropped w2 (conflict: w2, w1)"])
         #expect(repaired.mismatches.isEmpty)
+    }
+
+    /// preservesSuperviewLayoutMargins: `box` (8 pt margins of its own) inside `holder` whose
+    /// explicit margins are 40 on the left; box touches holder's left edge, so its left margin
+    /// becomes holder's 40. A switch (alignment right inset 2) and a segmented control (bottom 1)
+    /// pinned by their alignment rectangles: IB frames 2 wider / 1 taller.
+    @Test func preservedMarginsAndAlignmentInsets() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14000">
+            <objects>
+            <view id="holder"><rect key="frame" x="0" y="0" width="300" height="200"/>
+            <subviews>
+            <view translatesAutoresizingMaskIntoConstraints="NO" preservesSuperviewLayoutMargins="YES" id="box"><rect key="frame" x="0" y="0" width="300" height="100"/>
+            <subviews><view translatesAutoresizingMaskIntoConstraints="NO" id="dot"><rect key="frame" x="40" y="8" width="10" height="10"/></view></subviews>
+            <constraints>
+            <constraint firstItem="dot" firstAttribute="leading" secondItem="box" secondAttribute="leadingMargin" id="dl"/>
+            <constraint firstItem="dot" firstAttribute="top" secondItem="box" secondAttribute="topMargin" id="dt"/>
+            <constraint firstItem="dot" firstAttribute="width" constant="10" id="dw"/>
+            <constraint firstItem="dot" firstAttribute="height" constant="10" id="dh"/>
+            </constraints></view>
+            <switch translatesAutoresizingMaskIntoConstraints="NO" id="sw"><rect key="frame" x="249" y="120" width="51" height="31"/></switch>
+            <segmentedControl translatesAutoresizingMaskIntoConstraints="NO" id="seg"><rect key="frame" x="0" y="160" width="120" height="29"/></segmentedControl>
+            </subviews>
+            <edgeInsets key="layoutMargins" top="0" left="40" bottom="0" right="0"/>
+            <constraints>
+            <constraint firstItem="box" firstAttribute="top" secondItem="holder" secondAttribute="top" id="bt"/>
+            <constraint firstItem="box" firstAttribute="leading" secondItem="holder" secondAttribute="leading" id="bl"/>
+            <constraint firstItem="box" firstAttribute="trailing" secondItem="holder" secondAttribute="trailing" id="br"/>
+            <constraint firstItem="box" firstAttribute="height" constant="100" id="bh"/>
+            <constraint firstItem="sw" firstAttribute="trailing" secondItem="holder" secondAttribute="trailing" constant="-2" id="swr"/>
+            <constraint firstItem="sw" firstAttribute="top" secondItem="holder" secondAttribute="top" constant="120" id="swt"/>
+            <constraint firstItem="seg" firstAttribute="leading" secondItem="holder" secondAttribute="leading" id="sgl"/>
+            <constraint firstItem="seg" firstAttribute="top" secondItem="holder" secondAttribute="top" constant="160" id="sgt"/>
+            </constraints>
+            </view>
+            </objects>
+            </document>
+            """
+        let scene = try importText(xml)[0]
+        let r = try solve(scene)
+        #expect(r["dot"] == [40, 8, 10, 10])
+        #expect(r["sw"] == [249, 120, 49, 31])
+        #expect(r["seg"] == [0, 160, 120, 28])
+        #expect(try scene.check(backend: CassowaryBackend.self, repair: false).mismatches.isEmpty)
     }
 }

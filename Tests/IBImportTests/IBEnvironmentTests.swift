@@ -1,0 +1,62 @@
+import CassowarySolver
+import Foundation
+import IBImport
+import LayoutModel
+import Testing
+
+struct IBEnvironmentTests {
+    @Test func deviceTable() {
+        let x = IBDeviceTable.device(id: "retina5_9")
+        #expect(x.width == 375 && x.height == 812)
+        #expect(IBDeviceTable.device(id: "unknown").id == "retina4_7")
+        // iPhone X under a navigation bar and above a tab bar, saved by Xcode 10: 44 + 44 on top, 34 + 49 below.
+        let old = IBEnvironment.fromTable(device: x, toolsVersion: 14000, width: 375, statusBarShown: true, navigationBar: true, tabBar: true)
+        #expect(old.safeArea == IBInsets(top: 88, left: 0, bottom: 83, right: 0))
+        #expect(old.topGuideLength == 88 && old.bottomGuideLength == 49 && old.rootSideMargin == 16)
+        // The same screen saved by Xcode 13 or later is the 5.4" iPhone's: 50 on top.
+        let newer = IBEnvironment.fromTable(device: x, toolsVersion: 22000, width: 375, statusBarShown: true, navigationBar: false, tabBar: false)
+        #expect(newer.safeArea.top == 50 && newer.safeArea.bottom == 34)
+        // 414×896 from Xcode 12 on: 48; Xcode 15 files put the safe area 4 pt lower under a navigation bar.
+        let xr = IBDeviceTable.device(id: "retina6_1")
+        #expect(IBEnvironment.fromTable(device: xr, toolsVersion: 11000, width: 414, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 44)
+        #expect(IBEnvironment.fromTable(device: xr, toolsVersion: 18000, width: 414, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 48)
+        let xcode15 = IBEnvironment.fromTable(device: xr, toolsVersion: 24127, width: 414, statusBarShown: true, navigationBar: true, tabBar: false)
+        #expect(xcode15.safeArea.top == 96 && xcode15.rootSideMargin == 20)
+    }
+
+    /// A misplaced view that differs is listed with IB's flag and does not count as a failure;
+    /// the keyboard guide (keyboard hidden) sits on the safe area's bottom edge, 0 tall on a 4.7" iPhone.
+    @Test func flagsAndKeyboardGuide() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14000">
+            <device id="retina4_7" orientation="portrait"/>
+            <objects>
+            <view id="v"><rect key="frame" x="0" y="0" width="375" height="667"/>
+            <subviews>
+            <view translatesAutoresizingMaskIntoConstraints="NO" misplaced="YES" id="m"><rect key="frame" x="5" y="5" width="10" height="10"/></view>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="k"><rect key="frame" x="0" y="617" width="375" height="50"/></view>
+            </subviews>
+            <viewLayoutGuide key="safeArea" id="s"/>
+            <viewLayoutGuide key="keyboard" id="kb"/>
+            <constraints>
+            <constraint firstItem="m" firstAttribute="top" secondItem="v" secondAttribute="top" id="mt"/>
+            <constraint firstItem="m" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="ml"/>
+            <constraint firstItem="m" firstAttribute="width" constant="10" id="mw"/>
+            <constraint firstItem="m" firstAttribute="height" constant="10" id="mh"/>
+            <constraint firstItem="k" firstAttribute="bottom" secondItem="kb" secondAttribute="top" id="kt"/>
+            <constraint firstItem="k" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="kl"/>
+            <constraint firstItem="k" firstAttribute="trailing" secondItem="v" secondAttribute="trailing" id="kr"/>
+            <constraint firstItem="k" firstAttribute="height" constant="50" id="kh"/>
+            </constraints>
+            </view>
+            </objects>
+            </document>
+            """
+        let scene = try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "flags.xib"))[0]
+        let result = try scene.check(backend: CassowaryBackend.self, repair: false)
+        #expect(result.mismatches.map(\.viewID) == ["m"])
+        #expect(result.mismatches[0].flag == "misplaced")
+        #expect(result.unflaggedCount == 2 && result.unflaggedMatching == 2)
+    }
+}
