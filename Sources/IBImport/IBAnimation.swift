@@ -28,13 +28,12 @@ public enum IBAnimation: Sendable, Equatable {
 extension IBImportedScene {
     public var isCell: Bool { IBClassNames.cells.contains(views[0].element.name) }
 
-    /// Made by `replicated(_:)`: a `table` root holding copies of a cell.
-    public var isReplicatedTable: Bool { isCell && views.count == 1 && views[0].id == "table" }
 
     /// The scene with `frames` frames of `animation`; `nil` when the animation does not
     /// concern this hierarchy (its constraint or outlet is elsewhere).
-    /// Rotation: frame k sets the root's width and height k/N of the way from (w, h) to (h, w)
-    /// (a replicated table: the width to the screen's height, its length unchanged),
+    /// Rotation: frame k sets a screen-sized root's width and height k/N of the way from (w, h)
+    /// to (h, w); any other root (a component, a cell, a replicated table) keeps its height and
+    /// widens by the screen's height minus its width,
     /// and the safe-area guides' constants the same fraction of the way to landscape's
     /// (iPhone: status bar hidden, so the top inset loses the status bar or notch inset, the
     /// notch inset moves to the left and right, the home indicator's bottom inset becomes 21).
@@ -44,11 +43,15 @@ extension IBImportedScene {
         switch animation {
         case .rotate:
             let r = views[0]
-            let w = r.frame.width
-            let h = isReplicatedTable ? max(device.width, device.height) : r.frame.height
-            changes.append(("\(r.id)~root-width", w, h))
-            // A replicated table keeps its length: only its width turns.
-            if !isReplicatedTable { changes.append(("\(r.id)~root-height", h, w)) }
+            let w = r.frame.width, h = r.frame.height
+            let fullScreen = w == device.width && h == device.height
+            if fullScreen {
+                changes.append(("\(r.id)~root-width", w, h))
+                changes.append(("\(r.id)~root-height", h, w))
+            } else {
+                // A component, cell or replicated table keeps its height and widens as the screen does.
+                changes.append(("\(r.id)~root-width", w, w + device.height - device.width))
+            }
             let notch = device.homeIndicator > 0 && !device.isPad ? device.statusBar : 0
             let status = device.isPad ? 0 : device.statusBar
             for g in guides where g.kind == "safeArea" {

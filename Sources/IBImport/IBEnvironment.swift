@@ -98,7 +98,10 @@ public struct IBEnvironment: Sendable {
         // navigation bar than a 44 pt bar would (measured: 96 on the 414×896 iPhone).
         let bar = IBDeviceTable.navigationBar + (toolsVersion >= 24000 ? 4 : 0)
         let top = status + (navigationBar ? bar : 0)
-        let bottom = device.homeIndicator + (tabBar ? IBDeviceTable.tabBar : 0)
+        // Measured the same way: those files also keep a second home-indicator height at the bottom
+        // (68 on the 414×896 iPhone) for such a controller. Empirical, from one project's files.
+        let xcode15Bottom = toolsVersion >= 24000 && navigationBar ? device.homeIndicator : 0
+        let bottom = device.homeIndicator + (tabBar ? IBDeviceTable.tabBar : 0) + xcode15Bottom
         return IBEnvironment(
             safeArea: IBInsets(top: top, left: 0, bottom: bottom, right: 0),
             topGuideLength: top, bottomGuideLength: tabBar ? IBDeviceTable.tabBar : 0,

@@ -72,6 +72,7 @@ struct Import: ParsableCommand {
         var scenes: [IBImportedScene]
         do {
             scenes = try IBImporter.importFile(file, options: options)
+            for scene in scenes { for note in scene.notes { printError("\(file): \(scene.name): \(note)") } }
             if output != nil || (!list && !check) { scenes = try resolveConflicts(scenes) }
             if let replicate {
                 guard replicate >= 1, replicate <= 1_000_000 else {

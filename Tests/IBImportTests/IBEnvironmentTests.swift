@@ -21,7 +21,7 @@ struct IBEnvironmentTests {
         #expect(IBEnvironment.fromTable(device: xr, toolsVersion: 11000, width: 414, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 44)
         #expect(IBEnvironment.fromTable(device: xr, toolsVersion: 18000, width: 414, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 48)
         let xcode15 = IBEnvironment.fromTable(device: xr, toolsVersion: 24127, width: 414, statusBarShown: true, navigationBar: true, tabBar: false)
-        #expect(xcode15.safeArea.top == 96 && xcode15.rootSideMargin == 20)
+        #expect(xcode15.safeArea.top == 96 && xcode15.safeArea.bottom == 68 && xcode15.rootSideMargin == 20)
     }
 
     /// A misplaced view that differs is listed with IB's flag and does not count as a failure;
