@@ -4,6 +4,8 @@ import LayoutModel
 public final class CassowaryBackend: LayoutBackend {
     public static let name = "cassowary"
     public static let summary = "sparse incremental Cassowary with exact lexicographic priorities"
+    public static let isExact = true
+    public static let workUnit = "pivots"
 
     public static func assess(_ scene: CompiledScene, options: BackendOptions) -> Assessment { .supported }
 
@@ -39,10 +41,6 @@ public final class CassowaryBackend: LayoutBackend {
             try create(ConstraintHandle(h))
         }
         collectChanges()
-        for (edit, priority) in scene.initialEdits {
-            try declareEdit(edit, priority: priority)
-        }
-        collectChanges()
         solver.core.reserveFrameBuffers()
     }
 
@@ -62,10 +60,7 @@ public final class CassowaryBackend: LayoutBackend {
         }
     }
 
-    func declareEdit(_ e: EditHandle, priority: Double) throws(LayoutError) {
-        // Held at the value of the last solve (`values`), not at a mid-frame state.
-        var value = 0.0
-        for term in scene.edits[Int(e)].terms { value += term.coefficient * solver.values[Int(term.variable)] }
+    func declareEdit(_ e: EditHandle, priority: Double, heldValue value: Double) throws(LayoutError) {
         let id = try solver.addEdit(
             terms: scene.edits[Int(e)].terms, priority: priority, name: scene.edits[Int(e)].attribute.description,
             checkDuplicate: false)
@@ -90,8 +85,8 @@ public final class CassowaryBackend: LayoutBackend {
         case let .remove(h):
             try solver.removeConstraint(constraintID[Int(h)])
             constraintID[Int(h)] = -1
-        case let .addEdit(e, priority):
-            try declareEdit(e, priority: priority)
+        case let .addEdit(e, priority, held):
+            try declareEdit(e, priority: priority, heldValue: held)
         case let .removeEdit(e):
             try solver.removeEditVariable(editID[Int(e)])
             editID[Int(e)] = -1
@@ -138,11 +133,11 @@ public final class CassowaryBackend: LayoutBackend {
 
     public var statistics: SolveStatistics { solver.statistics }
 
-    /// Views whose rectangle is not pinned by the current constraints.
-    public func ambiguousViews() -> [String] {
+    /// Views whose rectangle is not pinned by the current constraints (indices in view order).
+    public func ambiguousViews() -> [Int32]? {
         var seen = Set<Int>()
-        var out: [String] = []
-        for v in solver.ambiguousVariables() where seen.insert(v >> 2).inserted { out.append(scene.viewIDs[v >> 2]) }
+        var out: [Int32] = []
+        for v in solver.ambiguousVariables() where seen.insert(v >> 2).inserted { out.append(Int32(v >> 2)) }
         return out
     }
 }

@@ -23,7 +23,7 @@ final class WrongBackend: LayoutBackend {
     }
     func readRects(into buffer: UnsafeMutableBufferPointer<Double>) {
         inner.readRects(into: buffer)
-        if solves == 2 { buffer[4] += 1 }
+        if solves == 3 { buffer[4] += 1 }  // the session's solve after declaring the scene's edits is the first
     }
     var statistics: SolveStatistics { inner.statistics }
 }
@@ -105,7 +105,7 @@ struct EquivalenceTests {
                 let outcome = Equivalence.compare(name: "\(family)-\(views)", scene: scene, backends: all)
                 #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
                 #expect(outcome.backends.contains("cassowary") && outcome.backends.contains("dense"))
-                #expect(outcome.backends.contains("frames") == family.isOneWayEvaluable)
+                #expect(outcome.backends.contains("manual") == family.isOneWayEvaluable)
             }
         }
     }
