@@ -44,10 +44,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel"]),
+        // Helpers shared by the tests; no product depends on it.
+        .target(name: "TestSupport", dependencies: ["LayoutModel"], path: "Tests/TestSupport"),
+        .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "TestSupport"]),
         .testTarget(name: "CassowarySolverTests", dependencies: ["CassowarySolver", "LayoutModel"]),
-        .testTarget(name: "DenseSimplexTests", dependencies: ["DenseSimplex", "CassowarySolver", "SceneGenerator", "LayoutModel"]),
-        .testTarget(name: "FrameArithmeticTests", dependencies: ["FrameArithmetic", "CassowarySolver", "SceneGenerator", "LayoutModel"]),
+        .testTarget(name: "DenseSimplexTests", dependencies: ["DenseSimplex", "CassowarySolver", "SceneGenerator", "LayoutModel", "TestSupport"]),
+        .testTarget(name: "FrameArithmeticTests", dependencies: ["FrameArithmetic", "CassowarySolver", "SceneGenerator", "LayoutModel", "TestSupport"]),
         .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "CassowarySolver", "LayoutModel"]),
         .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "DenseSimplex", "SceneGenerator", "LayoutModel"]),
         .testTarget(

@@ -71,8 +71,10 @@ public final class DenseSimplexBackend: LayoutBackend {
         editPriority = [Double](repeating: 0, count: scene.edits.count)
         editValue = [Double](repeating: 0, count: scene.edits.count)
         values = [Double](repeating: 0, count: scene.variableCount)
-        if let conflict = solveAll() {
-            throw .unsatisfiable(constraint: conflict.first ?? "?", conflicts: Array(conflict.dropFirst()))
+        if solveAll() != nil {
+            // Name a minimal conflicting set, as an op's refusal does.
+            let conflict = feasibilityConflict() ?? []
+            throw .unsatisfiable(constraint: conflict.last ?? "?", conflicts: Array(conflict.dropLast()))
         }
     }
 

@@ -110,6 +110,25 @@ struct EquivalenceTests {
         }
     }
 
+    @Test("a comparison with fewer than two back ends is an error, not a pass")
+    func fewerThanTwo() throws {
+        let scene = try ExampleScenes.named("slider-stack")!.scene().compile()
+        let alone = Equivalence.compare(name: "slider-stack", scene: scene, backends: [CassowaryBackend.self])
+        #expect(!alone.passed && alone.framesCompared == 0)
+        #expect(alone.disagreements.map(\.message) == ["fewer than two back ends could run this scene (ran: cassowary), so nothing was compared"])
+        // manual declines slider-stack (it has inequalities): one back end left.
+        let declined = Equivalence.compare(name: "slider-stack", scene: scene, backends: [CassowaryBackend.self, FrameArithmeticBackend.self])
+        #expect(!declined.passed && declined.skipped.map(\.backend) == ["manual"])
+    }
+
+    @Test("back ends are found by name, and `frames` is the manual back end's old name")
+    func registryAlias() throws {
+        #expect(BackendRegistry.names == ["cassowary", "dense", "manual"])
+        #expect(BackendRegistry.named("frames")?.name == "manual")
+        #expect(BackendRegistry.named("manual")?.name == "manual")
+        #expect(BackendRegistry.named("kiwi") == nil)
+    }
+
     @Test("a deliberately wrong answer is caught, naming frame, view and attribute")
     func injected() throws {
         let scene = try ExampleScenes.named("slider-stack")!.scene().compile()
