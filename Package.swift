@@ -54,11 +54,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Helpers shared by the tests; no product depends on it.
+        .target(name: "TestSupport", dependencies: ["LayoutModel"], path: "Tests/TestSupport"),
         // CassowarySolver and DenseSimplex solve the scene-format article's worked example.
-        .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "CassowarySolver", "DenseSimplex"]),
+        .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "TestSupport", "CassowarySolver", "DenseSimplex"]),
         .testTarget(name: "CassowarySolverTests", dependencies: ["CassowarySolver", "LayoutModel"]),
-        .testTarget(name: "DenseSimplexTests", dependencies: ["DenseSimplex", "CassowarySolver", "SceneGenerator", "LayoutModel"]),
-        .testTarget(name: "FrameArithmeticTests", dependencies: ["FrameArithmetic", "CassowarySolver", "SceneGenerator", "LayoutModel"]),
+        .testTarget(name: "DenseSimplexTests", dependencies: ["DenseSimplex", "CassowarySolver", "SceneGenerator", "LayoutModel", "TestSupport"]),
+        .testTarget(name: "FrameArithmeticTests", dependencies: ["FrameArithmetic", "CassowarySolver", "SceneGenerator", "LayoutModel", "TestSupport"]),
         .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "CassowarySolver", "LayoutModel"]),
         .testTarget(
             name: "IBImportTests", dependencies: ["IBImport", "CassowarySolver", "LayoutModel"],

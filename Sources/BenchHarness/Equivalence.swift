@@ -1,9 +1,10 @@
-import CassowarySolver
 import LayoutModel
 
 /// The spec's equivalence of back ends, checked after every frame: required
 /// constraints hold, violation totals per priority agree (1e-6 relative), the same
 /// ops are refused, and rectangles agree (1e-6 relative) wherever the layout is unique.
+/// Which views are free is asked of every back end (`ambiguousViews()`); where none
+/// can tell, rectangles are compared anyway and a difference is reported.
 public enum Equivalence {
     public struct Disagreement: Sendable, CustomStringConvertible {
         public var scene: String
@@ -45,7 +46,14 @@ public enum Equivalence {
             }
         }
         outcome.backends = sessions.map(\.name)
-        guard sessions.count >= 2 else { return outcome }
+        guard sessions.count >= 2 else {
+            // Nothing compared is not a pass.
+            let ran = sessions.isEmpty ? "none" : sessions.map(\.name).joined(separator: ", ")
+            outcome.disagreements.append(Disagreement(
+                scene: name, frame: 0,
+                message: "fewer than two back ends could run this scene (ran: \(ran)), so nothing was compared"))
+            return outcome
+        }
         for frame in 0...scene.frameCount {
             var refused: [[Int]] = []
             if frame > 0 {
@@ -64,7 +72,11 @@ public enum Equivalence {
                     sessions.remove(at: i)
                     refused.remove(at: i)
                 }
-                if sessions.count < 2 { break }
+                if sessions.count < 2 {
+                    outcome.disagreements.append(Disagreement(
+                        scene: name, frame: frame, message: "fewer than two back ends left running, so the comparison stops here"))
+                    break
+                }
             }
             outcome.framesCompared += 1
             let found = check(frame: frame, sessions: sessions, refused: refused, scene: scene, name: name, outcome: &outcome)
@@ -105,12 +117,9 @@ public enum Equivalence {
                 guard !Tolerance.approximatelyEqual(a, b) else { continue }
                 if ambiguous == nil { ambiguous = ambiguousViews(sessions) }
                 if let ambiguous, ambiguous.contains(v >> 2) { continue }
-                if ambiguous == nil {
-                    // No back end can tell: equal violation totals make this an alternative optimum.
-                    continue
-                }
+                let why = ambiguous == nil ? " (no back end here can tell whether this view is free)" : ""
                 fail(
-                    "view '\(scene.viewIDs[v >> 2])' \(attributeNames[v & 3]): \(reference.name) \(a), \(s.name) \(b)")
+                    "view '\(scene.viewIDs[v >> 2])' \(attributeNames[v & 3]): \(reference.name) \(a), \(s.name) \(b)\(why)")
                 return out
             }
         }
@@ -118,16 +127,14 @@ public enum Equivalence {
         return out
     }
 
-    /// Views the Cassowary back end says are not pinned (nil when none of the sessions is Cassowary).
+    /// The views some back end says are free at the last solve (nil when none can tell).
+    /// A view one back end calls free is free: the layout is not unique there.
     static func ambiguousViews(_ sessions: [(name: String, session: SceneSession)]) -> Set<Int>? {
+        var out: Set<Int>? = nil
         for s in sessions {
-            if let c = s.session.backend as? CassowaryBackend {
-                let ids = Set(c.ambiguousViews())
-                var out = Set<Int>()
-                for (i, id) in s.session.scene.viewIDs.enumerated() where ids.contains(id) { out.insert(i) }
-                return out
-            }
+            guard let views = s.session.backend.ambiguousViews() else { continue }
+            out = (out ?? []).union(views.map(Int.init))
         }
-        return nil
+        return out
     }
 }

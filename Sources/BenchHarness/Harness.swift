@@ -33,7 +33,7 @@ public struct BenchSettings: Sendable {
     public init() {}
 }
 
-/// Everything measured for one back end on one scene, or why it declined.
+/// Everything measured for one back end on one scene, or why it did not run.
 public struct BenchResult: Sendable {
     public var backend: String
     public var scene: String
@@ -44,12 +44,20 @@ public struct BenchResult: Sendable {
     public var repetitions: Int
     /// Frames timed, over all repetitions (fewer than frames × repetitions when the time limit stopped the run).
     public var framesMeasured = 0
+    /// Why the back end declined the scene before running it (`assess`).
     public var declined: String?
+    /// Why a run that started failed (an error thrown while building or solving).
+    public var failed: String?
+    /// Why nothing was measured, either way, as `declined: …` or `failed: …`.
+    public var notRun: String? { declined.map { "declined: " + $0 } ?? failed.map { "failed: " + $0 } }
+    /// What `pivotsPerFrame` counts for this back end (`LayoutBackend.workUnit`).
+    public var workUnit = "pivots"
     /// Median of the repetitions' build times (load + initial solve).
     public var buildSeconds = 0.0
     public var frameTimes = FrameTimes()
     public var misses120 = 0
     public var misses60 = 0
+    /// The back end's main work counter per frame, in `workUnit`s.
     public var pivotsPerFrame = 0.0
     public var rowsTouchedPerFrame = 0.0
     public var bytesPerFrame: Double?
@@ -72,6 +80,7 @@ public enum Harness {
         var result = BenchResult(
             backend: backend.name, scene: bench.name, family: bench.family, views: scene.viewCount,
             constraints: scene.initialConstraintCount, frames: scene.frameCount, repetitions: settings.repetitions)
+        result.workUnit = backend.workUnit
         if let reason = backend.assess(scene, options: settings.options).declineReason {
             result.declined = reason
             return result
@@ -148,7 +157,7 @@ public enum Harness {
             }
             result.peakResidentBytes = peakResidentBytes()
         } catch {
-            result.declined = currentFrame > 0 ? "stopped at frame \(currentFrame): \(error)" : "\(error)"
+            result.failed = currentFrame > 0 ? "stopped at frame \(currentFrame): \(error)" : "\(error)"
         }
         return result
     }

@@ -67,6 +67,9 @@ public enum ResultsJSON {
         if let declined = r.declined {
             return s + ", \"declined\": \(jsonQuoted(declined))}"
         }
+        if let failed = r.failed {
+            return s + ", \"failed\": \(jsonQuoted(failed))}"
+        }
         let t = r.frameTimes
         s += ", \"frames_measured\": \(r.framesMeasured), \"build_seconds\": \(r.buildSeconds)"
         s += ", \"frame_seconds\": {\"p50\": \(t.p50), \"p90\": \(t.p90), \"p99\": \(t.p99), \"max\": \(t.max), \"mean\": \(t.mean)}"
@@ -91,13 +94,13 @@ public struct ScalingFit: Sendable {
 /// Per back end and family with several sizes: the log-log slopes of p50 and build time against views.
 public func scalingFits(_ results: [BenchResult]) -> [ScalingFit] {
     var keys: [(String, String)] = []
-    for r in results where r.declined == nil {
+    for r in results where r.notRun == nil {
         guard let family = r.family else { continue }
         if !keys.contains(where: { $0 == (r.backend, family) }) { keys.append((r.backend, family)) }
     }
     var out: [ScalingFit] = []
     for (backend, family) in keys {
-        let rows = results.filter { $0.backend == backend && $0.family == family && $0.declined == nil }
+        let rows = results.filter { $0.backend == backend && $0.family == family && $0.notRun == nil }
         let sizes = Set(rows.map(\.views))
         guard sizes.count >= 2 else { continue }
         out.append(
@@ -140,15 +143,15 @@ public func formatBytesShort(_ v: Double?) -> String {
 /// The table in the Markdown report; on the terminal, `terminalTable`.
 public func resultTable(_ results: [BenchResult], markdown: Bool) -> String {
     if !markdown { return terminalTable(results) }
-    let header = ["scene", "backend", "views", "p50", "p99", "max", ">8.3ms", ">16.7ms", "build", "bytes/frame", "allocs/frame", "alloc frames", "pivots/frame", "× fastest"]
+    let header = ["scene", "backend", "views", "p50", "p99", "max", ">8.3ms", ">16.7ms", "build", "bytes/frame", "allocs/frame", "alloc frames", "work/frame", "× fastest"]
     var rows: [[String]] = []
     var fastest: [String: Double] = [:]
-    for r in results where r.declined == nil {
+    for r in results where r.notRun == nil {
         fastest[r.scene] = min(fastest[r.scene] ?? .infinity, r.frameTimes.p50)
     }
     for r in results {
-        if let declined = r.declined {
-            rows.append([r.scene, r.backend, "\(r.views)", "declined: " + declined] + Array(repeating: "", count: header.count - 4))
+        if let declined = r.notRun {
+            rows.append([r.scene, r.backend, "\(r.views)", declined] + Array(repeating: "", count: header.count - 4))
             continue
         }
         let best = fastest[r.scene] ?? r.frameTimes.p50
@@ -157,7 +160,7 @@ public func resultTable(_ results: [BenchResult], markdown: Bool) -> String {
             r.scene, r.backend, "\(r.views)", formatDuration(r.frameTimes.p50) + (r.framesMeasured < r.frames * r.repetitions ? "*" : ""), formatDuration(r.frameTimes.p99),
             formatDuration(r.frameTimes.max), "\(r.misses120)", "\(r.misses60)", formatDuration(r.buildSeconds),
             formatBytesShort(r.bytesPerFrame), r.allocationsPerFrame.map { formatCount($0) } ?? "–", r.allocatingFrames.map { "\($0)/\(r.framesMeasured)" } ?? "–",
-            fixed(r.pivotsPerFrame, 1), fixed(ratio, 1) + "×",
+            fixed(r.pivotsPerFrame, 1) + " " + r.workUnit, fixed(ratio, 1) + "×",
         ])
     }
     var s = "| " + header.joined(separator: " | ") + " |\n"
@@ -189,16 +192,16 @@ public func markdownReport(_ results: [BenchResult], context: RunContext) -> Str
             s += "| \(fit.family) | \(fit.backend) | \(fit.points) | \(fit.frameExponent.map { fixed($0, 2) } ?? "–") | \(fit.buildExponent.map { fixed($0, 2) } ?? "–") |\n"
         }
     }
-    let stopped = results.filter { $0.declined == nil && $0.framesMeasured < $0.frames * $0.repetitions }
+    let stopped = results.filter { $0.notRun == nil && $0.framesMeasured < $0.frames * $0.repetitions }
     if !stopped.isEmpty {
         s += "\n\\* stopped by the time limit after: "
         s += stopped.map { "\($0.backend) on \($0.scene) \($0.framesMeasured) of \($0.frames * $0.repetitions) frames" }.joined(separator: "; ")
         s += ".\n"
     }
-    let declined = results.filter { $0.declined != nil }
+    let declined = results.filter { $0.notRun != nil }
     if !declined.isEmpty {
-        s += "\n## Declined\n\n"
-        for r in declined { s += "- \(r.backend) on \(r.scene): \(r.declined!)\n" }
+        s += "\n## Not run\n\n"
+        for r in declined { s += "- \(r.backend) on \(r.scene): \(r.notRun!)\n" }
     }
     return s
 }

@@ -6,7 +6,8 @@ public final class CassowaryBackend: LayoutBackend {
     public static let name = "cassowary"
     public static let summary = "sparse incremental Cassowary with exact lexicographic priorities"
     /// It solves the reference semantics (lexicographic priorities) exactly.
-    public static var isExact: Bool { true }
+    public static let isExact = true
+    public static let workUnit = "pivots"
 
     public static func assess(_ scene: CompiledScene, options: BackendOptions) -> Assessment { .supported }
 
@@ -42,10 +43,6 @@ public final class CassowaryBackend: LayoutBackend {
             try create(ConstraintHandle(h))
         }
         collectChanges()
-        for (edit, priority) in scene.initialEdits {
-            try declareEdit(edit, priority: priority)
-        }
-        collectChanges()
         solver.reserveFrameCapacity()
     }
 
@@ -67,10 +64,7 @@ public final class CassowaryBackend: LayoutBackend {
         }
     }
 
-    func declareEdit(_ e: EditHandle, priority: Double) throws(LayoutError) {
-        // Held at the value of the last solve (`values`), not at a mid-frame state.
-        var value = 0.0
-        for term in scene.edits[Int(e)].terms { value += term.coefficient * solver.values[Int(term.variable)] }
+    func declareEdit(_ e: EditHandle, priority: Double, heldValue value: Double) throws(LayoutError) {
         let id = try solver.addEditVariable(
             terms: scene.edits[Int(e)].terms, priority: priority, name: scene.edits[Int(e)].attribute.description,
             checkingDuplicates: false)
@@ -95,8 +89,8 @@ public final class CassowaryBackend: LayoutBackend {
         case let .remove(h):
             try solver.removeConstraint(constraintID[Int(h)])
             constraintID[Int(h)] = -1
-        case let .addEdit(e, priority):
-            try declareEdit(e, priority: priority)
+        case let .addEdit(e, priority, held):
+            try declareEdit(e, priority: priority, heldValue: held)
         case let .removeEdit(e):
             try solver.removeEditVariable(editID[Int(e)])
             editID[Int(e)] = -1
@@ -149,11 +143,5 @@ public final class CassowaryBackend: LayoutBackend {
         var views: [Int32] = []
         for v in solver.ambiguousVariables() where views.last != Int32(v >> 2) { views.append(Int32(v >> 2)) }
         return views
-    }
-
-    /// The ids of the views whose rectangle is not pinned by the current constraints.
-    public func ambiguousViews() -> [String] {
-        let views: [Int32]? = ambiguousViews()
-        return (views ?? []).map { scene.viewIDs[Int($0)] }
     }
 }

@@ -10,6 +10,10 @@ import LayoutModel
 public final class DenseSimplexBackend: LayoutBackend {
     public static let name = "dense"
     public static let summary = "dense simplex re-solved from scratch every frame (lexicographic phases)"
+    /// Lexicographic phases solve the reference semantics exactly. It cannot tell
+    /// which views are free (`ambiguousViews()` stays nil): one vertex is all it finds.
+    public static let isExact = true
+    public static let workUnit = "pivots"
 
     /// Tableau bytes for the largest state the scene can reach.
     public static func estimateBytes(_ scene: CompiledScene) -> (bytes: Int, rows: Int, columns: Int) {
@@ -67,17 +71,11 @@ public final class DenseSimplexBackend: LayoutBackend {
         editPriority = [Double](repeating: 0, count: scene.edits.count)
         editValue = [Double](repeating: 0, count: scene.edits.count)
         values = [Double](repeating: 0, count: scene.variableCount)
-        if let conflict = solveAll() {
-            throw .unsatisfiable(constraint: conflict.first ?? "?", conflicts: Array(conflict.dropFirst()))
+        if solveAll() != nil {
+            // Name a minimal conflicting set, as an op's refusal does.
+            let conflict = feasibilityConflict() ?? []
+            throw .unsatisfiable(constraint: conflict.last ?? "?", conflicts: Array(conflict.dropLast()))
         }
-        for (edit, priority) in scene.initialEdits {
-            var v = 0.0
-            for t in scene.edits[Int(edit)].terms { v += t.coefficient * values[Int(t.variable)] }
-            editDeclared[Int(edit)] = true
-            editPriority[Int(edit)] = priority
-            editValue[Int(edit)] = v
-        }
-        _ = solveAll()
     }
 
     @inline(__always) func at(_ r: Int, _ c: Int) -> Int { r * width + c }
@@ -306,12 +304,10 @@ public final class DenseSimplexBackend: LayoutBackend {
             }
         case let .deactivate(h), let .remove(h):
             inForce[Int(h)] = false
-        case let .addEdit(e, priority):
-            var v = 0.0
-            for t in scene.edits[Int(e)].terms { v += t.coefficient * values[Int(t.variable)] }
+        case let .addEdit(e, priority, held):
             editDeclared[Int(e)] = true
             editPriority[Int(e)] = priority
-            editValue[Int(e)] = v
+            editValue[Int(e)] = held
         case let .removeEdit(e):
             editDeclared[Int(e)] = false
         case .invalid:

@@ -1,6 +1,6 @@
 import LayoutModel
 
-/// The `frames` back end: what hand-written layout code does. Each unknown is
+/// The `manual` back end (formerly `frames`): what hand-written layout code does. Each unknown is
 /// computed by direct arithmetic from unknowns already known, in dependency order
 /// (the one-way dataflow of the active equalities), every frame. A plan (the order
 /// and the arithmetic) is made when the set of equalities in force changes; a frame
@@ -12,15 +12,21 @@ import LayoutModel
 /// lower one left over must touch only unknowns derived entirely from strictly higher
 /// priorities). Anything else it declines, naming the first constraint involved.
 public final class FrameArithmeticBackend: LayoutBackend {
-    public static let name = "frames"
-    public static let summary = "one-way frame arithmetic in dependency order (equalities only)"
+    public static let name = "manual"
+    public static let summary = "hand-written frame arithmetic in dependency order (equalities only)"
+    /// Exact on every scene it accepts: it declines any scene whose active
+    /// equalities do not fix every unknown exactly once, priorities decided.
+    public static let isExact = true
+    /// Its work counter counts unknowns evaluated, not simplex pivots.
+    public static let workUnit = "unknowns"
 
     public static func assess(_ scene: CompiledScene, options: BackendOptions) -> Assessment {
         if let c = scene.constraints.first(where: { $0.relation != .equal }) {
             return .declined("frame arithmetic handles equalities only: constraint '\(c.id)' is an inequality (\(c.relation.rawValue))")
         }
         do {
-            _ = try FrameArithmeticBackend(scene: scene, options: options)
+            // It finds out by trying: the plan with the scene's edits declared.
+            _ = try SceneSession(scene: scene, unassessedBackend: FrameArithmeticBackend.self, options: options)
             return .supported
         } catch {
             if case let .unsupported(reason) = error { return .declined(reason) }
@@ -73,18 +79,6 @@ public final class FrameArithmeticBackend: LayoutBackend {
         }
         try plan()
         try evaluate()
-        for (edit, priority) in scene.initialEdits { declare(edit, priority: priority) }
-        try plan()
-        try evaluate()
-    }
-
-    func declare(_ e: EditHandle, priority: Double) {
-        var v = 0.0
-        for t in scene.edits[Int(e)].terms { v += t.coefficient * values[Int(t.variable)] }
-        editDeclared[Int(e)] = true
-        editPriority[Int(e)] = priority
-        editValue[Int(e)] = v
-        needsPlan = true
     }
 
     func name(_ source: Int32) -> String {
@@ -228,8 +222,11 @@ public final class FrameArithmeticBackend: LayoutBackend {
         case let .deactivate(h), let .remove(h):
             if inForce[Int(h)] { needsPlan = true }
             inForce[Int(h)] = false
-        case let .addEdit(e, priority):
-            declare(e, priority: priority)
+        case let .addEdit(e, priority, held):
+            editDeclared[Int(e)] = true
+            editPriority[Int(e)] = priority
+            editValue[Int(e)] = held
+            needsPlan = true
         case let .removeEdit(e):
             editDeclared[Int(e)] = false
             needsPlan = true
@@ -262,6 +259,9 @@ public final class FrameArithmeticBackend: LayoutBackend {
     public func readRects(into buffer: UnsafeMutableBufferPointer<Double>) {
         for i in 0..<min(values.count, buffer.count) { buffer[i] = values[i] }
     }
+
+    /// None: a plan fixes every unknown by exactly one equation, so the layout is unique.
+    public func ambiguousViews() -> [Int32]? { [] }
 }
 
 /// A max-heap of ready equations by priority, ties to the lower index (deterministic).

@@ -18,10 +18,13 @@ public struct BackendOptions: Sendable {
 }
 
 /// Work counts, cumulative since the back end was created; callers take differences.
+/// What one unit of `pivots` is depends on the back end, and `workUnit` names it:
+/// `cassowary` and `dense` count simplex pivots; `manual` counts unknowns evaluated.
 public struct SolveStatistics: Hashable, Sendable {
-    /// Simplex pivots (or, for frame arithmetic, equations evaluated).
+    /// The back end's main work counter, in its `workUnit`: simplex pivots
+    /// (`cassowary`, `dense`) or unknowns evaluated (`manual`).
     public var pivots: Int = 0
-    /// Rows (or equations) written.
+    /// Rows (or, for `manual`, equations) written.
     public var rowsTouched: Int = 0
     /// Unknowns whose value was recomputed.
     public var variablesUpdated: Int = 0
@@ -39,9 +42,9 @@ public struct SolveStatistics: Hashable, Sendable {
 /// A layout back end. Created from a compiled scene (which solves the initial
 /// layout, frame 0), it then takes each frame's ops and solves once per frame.
 ///
-/// The ops it receives are well formed: `SceneSession` refuses unknown or removed
-/// handles, undeclared edits and priority changes of required constraints before
-/// they get here. A back end refuses an op only when the required constraints
+/// The ops it receives are well formed: `compile()` refused bad values, unknown ids
+/// and priority changes of required constraints, and `SceneSession` refuses ops on
+/// removed or never-added constraints and undeclared edits before they get here. A back end refuses an op only when the required constraints
 /// would become unsatisfiable (`LayoutError.unsatisfiable`), and then its state
 /// is as it was before the op. `unsupported` and `tooLarge` are fatal.
 public protocol LayoutBackend: AnyObject {
@@ -52,12 +55,14 @@ public protocol LayoutBackend: AnyObject {
     /// Whether `scene` can run here at all, without running it.
     static func assess(_ scene: CompiledScene, options: BackendOptions) -> Assessment
 
-    /// Loads the scene's active constraints, solves, then declares the scene's
-    /// edits, held at that initial solution.
+    /// Loads the scene's active constraints and solves. The scene's initial edits
+    /// arrive afterwards as `.addEdit` ops (from `SceneSession`), then `solve()`.
     init(scene: CompiledScene, options: BackendOptions) throws(LayoutError)
 
-    /// Applies one op (never `.invalid`). Edits declared by `addEdit` hold the
-    /// value their attribute had at the last `solve`.
+    /// Applies one op (never `.invalid`): checked when the scene was compiled
+    /// (handles exist, values are within `LayoutLimits`) and against the session's
+    /// state, so a back end never checks it again. `.addEdit` carries the value
+    /// the new edit holds until its first `suggest`.
     func apply(_ op: CompiledOp) throws(LayoutError)
 
     /// Re-solves after a frame's ops.
@@ -80,6 +85,9 @@ public protocol LayoutBackend: AnyObject {
     /// Whether the back end solves the reference semantics exactly (priorities
     /// lexicographic, every scene it accepts), so its rectangles can serve as a reference.
     static var isExact: Bool { get }
+
+    /// What `statistics.pivots` counts, for reports: `"pivots"`, `"unknowns"`.
+    static var workUnit: String { get }
 }
 
 extension LayoutBackend {
@@ -88,6 +96,9 @@ extension LayoutBackend {
 
     /// The default: not claimed exact.
     public static var isExact: Bool { false }
+
+    /// The default: simplex pivots.
+    public static var workUnit: String { "pivots" }
 
     /// The default: every view counts as changed.
     public func readChangedRects(into buffer: UnsafeMutableBufferPointer<Double>, changedViews: inout [Int32]) {

@@ -87,7 +87,10 @@ public enum CompiledOp: Hashable, Sendable {
     case deactivate(ConstraintHandle)
     case add(ConstraintHandle)
     case remove(ConstraintHandle)
-    case addEdit(EditHandle, priority: Double)
+    /// `heldValue` is what the edit holds until its first `suggest`: its attribute's
+    /// value at the last solve. The compiler cannot know it and writes 0;
+    /// `SceneSession` computes it (the one place) and passes the op on with it.
+    case addEdit(EditHandle, priority: Double, heldValue: Double)
     case removeEdit(EditHandle)
     /// Refused before reaching a back end (an unknown id, a bad value).
     case invalid(LayoutError)
@@ -130,10 +133,12 @@ public struct CompiledScene: Sendable {
 }
 
 extension Scene {
-    /// Lowers the scene. Scene-level errors (see `validate`) throw; an op that
-    /// cannot be resolved becomes `.invalid`, refused when its frame runs.
+    /// Checks and lowers the scene: the one place a scene is checked on its way
+    /// to a back end. Structural problems throw; an op that is wrong on its own
+    /// (`opProblem`) becomes `.invalid`, refused when its frame runs. Every op a
+    /// back end receives has handles that exist and values within `LayoutLimits`.
     public func compile() throws(LayoutError) -> CompiledScene {
-        let problems = validate().filter { !$0.isOpLevel }
+        let problems = structuralProblems()
         if !problems.isEmpty { throw .invalidScene(problems.map(\.description)) }
 
         var viewIndex: [String: Int32] = [:]
@@ -188,28 +193,22 @@ extension Scene {
             guard let h = handleByID[id] else { return .failure(.unknownConstraint(id)) }
             return .success(h)
         }
-        func finite(_ what: String, _ value: Double) -> LayoutError? {
-            value.isFinite ? nil : .invalidValue(what: what, value: value)
-        }
+        let viewIDSet = Set(viewIndex.keys)
         func compileOp(_ op: Op) -> CompiledOp {
+            if let problem = opProblem(op, viewIDs: viewIDSet) { return .invalid(.invalidOp(problem.message)) }
             switch op {
             case let .suggest(attribute, value):
-                if let e = finite("suggest \(attribute)", value) { return .invalid(e) }
-                guard let h = editHandle(attribute) else { return .invalid(.unknownEdit(attribute.description)) }
+                guard let h = editByAttribute[attribute] else { return .invalid(.unknownEdit(attribute.description)) }
                 return .suggest(h, value: value)
             case let .setConstant(id, value):
-                if let e = finite("setConstant \(id)", value) { return .invalid(e) }
                 switch constraintHandle(id) {
                 case let .success(h): return .setConstant(h, value: value)
                 case let .failure(e): return .invalid(e)
                 }
             case let .setPriority(id, value):
-                guard value.isFinite, value >= 1, value <= 1000 else {
-                    return .invalid(.invalidPriority(constraint: id, value: value))
-                }
                 switch constraintHandle(id) {
                 case let .success(h):
-                    if value >= 1000 { return .invalid(.requiredPriorityChange(constraint: id)) }
+                    if compiled[Int(h)].isRequired { return .invalid(.requiredPriorityChange(constraint: id)) }
                     return .setPriority(h, value: value)
                 case let .failure(e): return .invalid(e)
                 }
@@ -229,8 +228,6 @@ extension Scene {
                 case let .failure(e): return .invalid(e)
                 }
             case let .add(c):
-                let problems = validateConstraint(c, path: "add", viewIDs: Set(viewIndex.keys))
-                if let first = problems.first { return .invalid(.invalidScene([first])) }
                 if let existing = handleByID[c.id], existing < initialCount {
                     return .invalid(.duplicateConstraint(c.id))
                 }
@@ -240,16 +237,9 @@ extension Scene {
                 handleByID[c.id] = h
                 return .add(h)
             case let .addEdit(attribute, priority):
-                guard priority.rawValue.isFinite, priority.rawValue >= 1, priority.rawValue <= 1000 else {
-                    return .invalid(.invalidPriority(constraint: attribute.description, value: priority.rawValue))
-                }
-                if priority.isRequired { return .invalid(.requiredEdit(attribute.description)) }
-                guard let h = editHandle(attribute) else {
-                    return .invalid(.invalidScene(["addEdit: unknown view '\(attribute.view)' in '\(attribute)'"]))
-                }
-                return .addEdit(h, priority: priority.rawValue)
-            case let .malformed(reason):
-                return .invalid(.invalidScene([reason]))
+                return .addEdit(editHandle(attribute)!, priority: priority.rawValue, heldValue: 0)  // view checked above
+            case .malformed:
+                fatalError("opProblem refuses every malformed op")
             case let .removeEdit(attribute):
                 guard let h = editByAttribute[attribute] else { return .invalid(.unknownEdit(attribute.description)) }
                 return .removeEdit(h)

@@ -19,6 +19,12 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The back end's memory estimate exceeds its limit.
     case tooLarge(estimateBytes: Int, limitBytes: Int, detail: String)
     case invalidScene([String])
+    /// An op that is wrong on its own (a value out of range, an unreadable op), with its message.
+    case invalidOp(String)
+    /// A solved value that is not a finite number (it cannot be written as JSON).
+    case nonFiniteResult(view: String, attribute: String, value: Double)
+    /// A file or stream that could not be read or written.
+    case io(String)
 
     public var description: String {
         switch self {
@@ -40,13 +46,17 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .tooLarge(estimate, limit, detail):
             return "scene too large: needs an estimated \(formatBytes(estimate)) (\(detail)), over the limit of \(formatBytes(limit))"
         case let .invalidScene(messages): return messages.joined(separator: "\n")
+        case let .invalidOp(message): return message
+        case let .nonFiniteResult(view, attribute, value):
+            return "the solution is not finite: \(view).\(attribute) = \(value) (the constraints overflow the range of a double)"
+        case let .io(message): return message
         }
     }
 
     /// Whether the run cannot go on after this error (an op refusal is not fatal).
     public var isFatal: Bool {
         switch self {
-        case .unsupported, .tooLarge, .invalidScene: return true
+        case .unsupported, .tooLarge, .invalidScene, .nonFiniteResult, .io: return true
         default: return false
         }
     }

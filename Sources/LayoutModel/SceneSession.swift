@@ -1,14 +1,24 @@
-// Plays a compiled scene on a back end: refuses malformed ops (the same way for
-// every back end), tracks what each constraint and edit currently is, and
-// collects the rectangles after each solve.
+// Plays a compiled scene on a back end: keeps the state that the back end's
+// refusals decide (which constraints are in force, which edits are declared),
+// computes the value a new edit holds, and collects the rectangles after each solve.
+//
+// The scene's ops were checked when it was compiled; what is left to decide here
+// depends on earlier ops at run time (an `add` the back end refused never existed).
 
 public final class SceneSession {
-    public enum Status: UInt8, Sendable { case pending, live, removed }
+    /// Where a constraint handle is in its life.
+    public enum Presence: UInt8, Sendable {
+        /// Defined by an `add` that has not run (or was refused).
+        case notYetAdded
+        /// In the solver (active or not).
+        case present
+        case removed
+    }
 
     public let scene: CompiledScene
     public let backend: any LayoutBackend
 
-    public private(set) var status: [Status]
+    public private(set) var presence: [Presence]
     public private(set) var isActive: [Bool]
     public private(set) var constants: [Double]
     public private(set) var priorities: [Double]
@@ -23,99 +33,100 @@ public final class SceneSession {
     /// Indices (within the frame) of the ops refused in the last frame.
     public private(set) var refusedOps: [Int] = []
 
-    /// Loads the scene on a back end of type `backendType` and solves frame 0.
-    public init(
+    /// Loads the scene on a back end of type `backendType` and solves frame 0,
+    /// after asking the back end whether it supports the scene.
+    public convenience init(
         scene: CompiledScene, backend backendType: any LayoutBackend.Type, options: BackendOptions = BackendOptions()
     ) throws(LayoutError) {
         if let reason = backendType.assess(scene, options: options).declineReason {
             throw .unsupported(reason)
         }
+        try self.init(scene: scene, unassessedBackend: backendType, options: options)
+    }
+
+    /// Loads the scene without asking first: for a back end's own `assess`, which
+    /// finds out by trying.
+    public init(
+        scene: CompiledScene, unassessedBackend backendType: any LayoutBackend.Type, options: BackendOptions
+    ) throws(LayoutError) {
         let backend = try backendType.init(scene: scene, options: options)
         self.scene = scene
         self.backend = backend
         let n = scene.constraints.count
-        status = [Status](repeating: .pending, count: n)
+        presence = [Presence](repeating: .notYetAdded, count: n)
         isActive = scene.constraints.map(\.isActive)
         constants = scene.constraints.map(\.constant)
         priorities = scene.constraints.map(\.priority)
-        for h in 0..<scene.initialConstraintCount { status[h] = .live }
+        for h in 0..<scene.initialConstraintCount { presence[h] = .present }
         editDeclared = [Bool](repeating: false, count: scene.edits.count)
         editPriority = [Double](repeating: 0, count: scene.edits.count)
         editValue = [Double](repeating: 0, count: scene.edits.count)
         rects = [Double](repeating: 0, count: scene.variableCount)
         rects.withUnsafeMutableBufferPointer { backend.readRects(into: $0) }
         changedViews.reserveCapacity(scene.variableCount / 4)  // so that no frame allocates it
-        for (edit, priority) in scene.initialEdits {
-            declareEdit(edit, priority: priority)
+        // The scene's edits hold the initial solution, which they do not influence.
+        if !scene.initialEdits.isEmpty {
+            for (edit, priority) in scene.initialEdits {
+                _ = try apply(.addEdit(edit, priority: priority, heldValue: 0))
+            }
+            try backend.solve()
+            rects.withUnsafeMutableBufferPointer { backend.readRects(into: $0) }
         }
+        try checkFinite(views: 0..<Int32(scene.viewCount))
     }
 
     /// The id a message uses for a constraint handle.
     public func id(of handle: ConstraintHandle) -> String { scene.constraints[Int(handle)].id }
 
-    private func declareEdit(_ edit: EditHandle, priority: Double) {
-        let e = Int(edit)
-        editDeclared[e] = true
-        editPriority[e] = priority
+    /// The value of `edit`'s attribute at the last solve: what a new edit holds.
+    /// The one place this is computed; back ends receive it in `.addEdit`.
+    @inline(__always)
+    func heldValue(of edit: EditHandle) -> Double {
         var value = 0.0
-        for term in scene.edits[e].terms { value += term.coefficient * rects[Int(term.variable)] }
-        editValue[e] = value
+        for term in scene.edits[Int(edit)].terms { value += term.coefficient * rects[Int(term.variable)] }
+        return value
     }
 
-    /// Why `op` must be refused before it reaches the back end, if it must.
-    /// Returns `.success(false)` for an op that is a no-op (activating an active constraint).
-    private func gate(_ op: CompiledOp) -> Result<Bool, LayoutError> {
-        func live(_ h: ConstraintHandle) -> LayoutError? {
-            switch status[Int(h)] {
-            case .live: return nil
+    /// Why `op` must be refused given what earlier ops did at run time, if it must.
+    private func refusalByState(_ op: CompiledOp) -> LayoutError? {
+        func present(_ h: ConstraintHandle) -> LayoutError? {
+            switch presence[Int(h)] {
+            case .present: return nil
             case .removed: return .removedConstraint(id(of: h))
-            case .pending: return .unknownConstraint(id(of: h))
+            case .notYetAdded: return .unknownConstraint(id(of: h))
             }
         }
         switch op {
         case let .invalid(error):
-            return .failure(error)
-        case let .suggest(edit, _):
-            return editDeclared[Int(edit)] ? .success(true) : .failure(.unknownEdit(scene.edits[Int(edit)].attribute.description))
-        case let .setConstant(h, _):
-            if let e = live(h) { return .failure(e) }
-            return .success(true)
-        case let .setPriority(h, _):
-            if let e = live(h) { return .failure(e) }
-            if priorities[Int(h)] >= 1000 { return .failure(.requiredPriorityChange(constraint: id(of: h))) }
-            return .success(true)
-        case let .activate(h):
-            if let e = live(h) { return .failure(e) }
-            return .success(!isActive[Int(h)])
-        case let .deactivate(h):
-            if let e = live(h) { return .failure(e) }
-            return .success(isActive[Int(h)])
-        case let .remove(h):
-            if let e = live(h) { return .failure(e) }
-            return .success(true)
+            return error
+        case let .suggest(edit, _), let .removeEdit(edit):
+            return editDeclared[Int(edit)] ? nil : .unknownEdit(scene.edits[Int(edit)].attribute.description)
+        case let .setConstant(h, _), let .setPriority(h, _), let .activate(h), let .deactivate(h), let .remove(h):
+            return present(h)
         case let .add(h):
             var earlier = scene.previousHandleWithSameID[Int(h)]
             while earlier >= 0 {
-                switch status[Int(earlier)] {
-                case .live: return .failure(.duplicateConstraint(id(of: h)))
-                case .removed: return .failure(.removedConstraint(id(of: h)))
-                case .pending: earlier = scene.previousHandleWithSameID[Int(earlier)]
+                switch presence[Int(earlier)] {
+                case .present: return .duplicateConstraint(id(of: h))
+                case .removed: return .removedConstraint(id(of: h))
+                case .notYetAdded: earlier = scene.previousHandleWithSameID[Int(earlier)]
                 }
             }
-            return status[Int(h)] == .pending ? .success(true) : .failure(.duplicateConstraint(id(of: h)))
-        case let .addEdit(edit, _):
-            return editDeclared[Int(edit)] ? .failure(.duplicateEdit(scene.edits[Int(edit)].attribute.description)) : .success(true)
-        case let .removeEdit(edit):
-            return editDeclared[Int(edit)] ? .success(true) : .failure(.unknownEdit(scene.edits[Int(edit)].attribute.description))
+            return presence[Int(h)] == .notYetAdded ? nil : .duplicateConstraint(id(of: h))
+        case let .addEdit(edit, _, _):
+            return editDeclared[Int(edit)] ? .duplicateEdit(scene.edits[Int(edit)].attribute.description) : nil
         }
     }
 
     /// Applies one op; returns the refusal, if any. Fatal back-end errors throw.
     public func apply(_ op: CompiledOp) throws(LayoutError) -> LayoutError? {
-        switch gate(op) {
-        case let .failure(error): return error
-        case .success(false): return nil
-        case .success(true): break
+        if let refusal = refusalByState(op) { return refusal }
+        var op = op
+        switch op {
+        case let .activate(h) where isActive[Int(h)]: return nil  // already so: a no-op
+        case let .deactivate(h) where !isActive[Int(h)]: return nil
+        case let .addEdit(edit, priority, _): op = .addEdit(edit, priority: priority, heldValue: heldValue(of: edit))
+        default: break
         }
         do {
             try backend.apply(op)
@@ -129,13 +140,27 @@ public final class SceneSession {
         case let .setPriority(h, value): priorities[Int(h)] = value
         case let .activate(h): isActive[Int(h)] = true
         case let .deactivate(h): isActive[Int(h)] = false
-        case let .add(h): status[Int(h)] = .live
-        case let .remove(h): status[Int(h)] = .removed
-        case let .addEdit(edit, priority): declareEdit(edit, priority: priority)
+        case let .add(h): presence[Int(h)] = .present
+        case let .remove(h): presence[Int(h)] = .removed
+        case let .addEdit(edit, priority, held):
+            editDeclared[Int(edit)] = true
+            editPriority[Int(edit)] = priority
+            editValue[Int(edit)] = held
         case let .removeEdit(edit): editDeclared[Int(edit)] = false
         case .invalid: break
         }
         return nil
+    }
+
+    /// Throws when a view's solved rectangle holds a value that is not finite.
+    private func checkFinite<Views: Sequence<Int32>>(views: Views) throws(LayoutError) {
+        for view in views {
+            let base = Int(view) * 4
+            for k in 0..<4 where !rects[base + k].isFinite {
+                throw .nonFiniteResult(
+                    view: scene.viewIDs[Int(view)], attribute: ["left", "top", "width", "height"][k], value: rects[base + k])
+            }
+        }
     }
 
     /// Runs frame `index` (0-based in `scene.frames`): its ops, one solve, the
@@ -150,10 +175,17 @@ public final class SceneSession {
                 refusedOps.append(i)
             }
         }
+        try solveAndReadBack()
+        return errors
+    }
+
+    /// Solves after a frame's ops and reads back the rectangles that changed (the
+    /// held value of a later `addEdit` comes from these).
+    public func solveAndReadBack() throws(LayoutError) {
         try backend.solve()
         changedViews.removeAll(keepingCapacity: true)
         rects.withUnsafeMutableBufferPointer { backend.readChangedRects(into: $0, changedViews: &changedViews) }
-        return errors
+        try checkFinite(views: changedViews)
     }
 
     /// `op constraint-or-attribute`, for messages.
@@ -166,7 +198,7 @@ public final class SceneSession {
         case let .deactivate(h): return "deactivate \(id(of: h))"
         case let .add(h): return "add \(id(of: h))"
         case let .remove(h): return "remove \(id(of: h))"
-        case let .addEdit(e, _): return "addEdit \(scene.edits[Int(e)].attribute)"
+        case let .addEdit(e, _, _): return "addEdit \(scene.edits[Int(e)].attribute)"
         case let .removeEdit(e): return "removeEdit \(scene.edits[Int(e)].attribute)"
         case .invalid: return "invalid op"
         }
@@ -176,7 +208,7 @@ public final class SceneSession {
     /// their current constants and priorities: what a solution is judged against.
     public func activeConstraints() -> [LinearConstraint] {
         var out: [LinearConstraint] = []
-        for h in scene.constraints.indices where status[h] == .live && isActive[h] {
+        for h in scene.constraints.indices where presence[h] == .present && isActive[h] {
             var c = scene.constraints[h]
             c.constant = constants[h]
             c.priority = priorities[h]

@@ -1,12 +1,22 @@
 // Every rule of scene-format.md, checked as Auto Layout would, all problems listed.
+//
+// `compile()` is the one place a scene is checked on its way to a back end: it
+// runs `structuralProblems()` once, and `valueProblem(of:)` once per op (an op
+// that fails it is compiled as `.invalid` and refused when its frame runs).
+// What depends on which earlier ops a back end refused (a removed or refused
+// constraint, a no-op activation) is the session's bookkeeping at run time.
+// `validate()` adds a static reading of the ops for the `validate` command.
 
 extension Scene {
     /// All problems in the scene, each naming its culprit; empty when valid.
     public func validate() -> [Diagnostic] {
+        structuralProblems() + opProblems()
+    }
+
+    /// The problems that make the scene unusable: its views, constraints and edits.
+    public func structuralProblems() -> [Diagnostic] {
         var out: [Diagnostic] = []
-        func fail(_ path: String, _ message: String, op: Bool = false) {
-            out.append(Diagnostic(path: path, message: message, isOpLevel: op))
-        }
+        func fail(_ path: String, _ message: String) { out.append(Diagnostic(path: path, message: message)) }
 
         // Views: unique ids without '.', parents that exist, no cycles.
         if views.isEmpty { fail("$.views", "a scene needs at least one view") }
@@ -51,7 +61,6 @@ extension Scene {
 
         // Constraints.
         var constraintIndex: [String: Int] = [:]
-        var priorityOf: [String: Double] = [:]
         constraintIndex.reserveCapacity(constraints.count)
         for (i, c) in constraints.enumerated() {
             let path = "$.constraints[\(i)] (id \"\(c.id)\")"
@@ -60,7 +69,6 @@ extension Scene {
                 fail(path + ".id", "duplicate constraint id \"\(c.id)\"")
             } else {
                 constraintIndex[c.id] = i
-                priorityOf[c.id] = c.priority.rawValue
             }
         }
 
@@ -72,39 +80,52 @@ extension Scene {
             if let message = editPriorityProblem(e.priority.rawValue, e.attribute) { fail(path + ".priority", message) }
             if !declared.insert(e.attribute).inserted { fail(path, "'\(e.attribute)' is declared as an edit twice") }
         }
+        return out
+    }
+
+    /// The problems of the ops, read statically: each op is checked against what
+    /// is present when it runs, as if every earlier op succeeded.
+    public func opProblems() -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        func fail(_ path: String, _ message: String, op: Bool = true) {
+            out.append(Diagnostic(path: path, message: message, isOpLevel: op))
+        }
+        let viewIDs = Set(views.map(\.id))
+        var priorityOf: [String: Double] = [:]
+        for c in constraints where priorityOf[c.id] == nil { priorityOf[c.id] = c.priority.rawValue }
+        var declared = Set(edits.map(\.attribute))
 
         // Frames: ops are checked against what is present when they run (as if every earlier op succeeded).
         var removed = Set<String>()
         var addedInFrames = Set<String>()
         for (f, frame) in frames.enumerated() {
             for (j, op) in frame.enumerated() {
-                let path = "$.frames[\(f)][\(j)] (\(op.name))"
+                // The output line of this frame is `frame f + 1` (the initial solve is frame 0).
+                let path = "$.frames[\(f)][\(j)] (frame \(f + 1) op \(j), \(op.name))"
+                if let problem = opProblem(op, viewIDs: viewIDs) {
+                    fail(path + problem.field, problem.message)
+                    continue
+                }
                 func known(_ id: String) -> Bool {
                     if removed.contains(id) {
-                        fail(path, "constraint \"\(id)\" was removed earlier", op: true)
+                        fail(path, "constraint \"\(id)\" was removed earlier")
                         return false
                     }
                     if priorityOf[id] == nil {
-                        fail(path, "unknown constraint \"\(id)\"", op: true)
+                        fail(path, "unknown constraint \"\(id)\"")
                         return false
                     }
                     return true
                 }
                 switch op {
-                case let .suggest(a, v):
-                    if !declared.contains(a) { fail(path, "'\(a)' is not a declared edit variable", op: true) }
-                    if !v.isFinite { fail(path + ".value", "not a finite number", op: true) }
-                case let .setConstant(id, v):
+                case let .suggest(a, _):
+                    if !declared.contains(a) { fail(path, "'\(a)' is not a declared edit variable") }
+                case let .setConstant(id, _):
                     _ = known(id)
-                    if !v.isFinite { fail(path + ".value", "not a finite number", op: true) }
                 case let .setPriority(id, v):
                     if known(id) {
-                        if priorityOf[id]! >= 1000 {
-                            fail(path, "constraint \"\(id)\" is required; its priority cannot change (Auto Layout forbids changing to or from 1000)", op: true)
-                        } else if v >= 1000 {
-                            fail(path + ".value", "priority \(formatNumber(v)) for \"\(id)\": changing a priority to required (1000) is not allowed", op: true)
-                        } else if !(v >= 1 && v < 1000) {
-                            fail(path + ".value", "priority \(formatNumber(v)) for \"\(id)\" is out of range 1...999", op: true)
+                        if priorityOf[id]! >= LayoutLimits.requiredPriority {
+                            fail(path, "constraint \"\(id)\" is required; its priority cannot change (Auto Layout forbids changing to or from 1000)")
                         } else {
                             priorityOf[id] = v
                         }
@@ -118,24 +139,19 @@ extension Scene {
                     }
                 case let .add(c):
                     let label = "\(path) (id \"\(c.id)\")"
-                    for message in validateConstraint(c, path: label, viewIDs: viewIDs) {
-                        fail(label, message, op: true)
-                    }
                     if removed.contains(c.id) {
-                        fail(label, "constraint id \"\(c.id)\" was removed earlier and cannot be reused", op: true)
+                        fail(label, "constraint id \"\(c.id)\" was removed earlier and cannot be reused")
                     } else if priorityOf[c.id] != nil {
                         let origin = addedInFrames.contains(c.id) ? "an earlier add" : "the scene's constraints"
-                        fail(label, "duplicate constraint id \"\(c.id)\" (already used by \(origin))", op: true)
+                        fail(label, "duplicate constraint id \"\(c.id)\" (already used by \(origin))")
                     } else {
                         priorityOf[c.id] = c.priority.rawValue
                         addedInFrames.insert(c.id)
                     }
-                case let .addEdit(a, p):
-                    if viewIndex[a.view] == nil { fail(path + ".attribute", "unknown view \"\(a.view)\"", op: true) }
-                    if let message = editPriorityProblem(p.rawValue, a) { fail(path + ".priority", message, op: true) }
-                    if !declared.insert(a).inserted { fail(path, "'\(a)' is already an edit variable", op: true) }
+                case let .addEdit(a, _):
+                    if !declared.insert(a).inserted { fail(path, "'\(a)' is already an edit variable") }
                 case let .removeEdit(a):
-                    if declared.remove(a) == nil { fail(path, "'\(a)' is not a declared edit variable", op: true) }
+                    if declared.remove(a) == nil { fail(path, "'\(a)' is not a declared edit variable") }
                 case let .malformed(reason):
                     _ = reason  // reported by the reader already
                 }
@@ -145,9 +161,50 @@ extension Scene {
     }
 }
 
+/// What is wrong with an op on its own (its values, its constraint, its views),
+/// whatever ran before it: `field` is the JSON path suffix of the culprit.
+public func opProblem(_ op: Op, viewIDs: Set<String>) -> (field: String, message: String)? {
+    switch op {
+    case let .suggest(a, v):
+        if let m = magnitudeProblem(v) { return (".value", "suggest \(a): \(m)") }
+    case let .setConstant(id, v):
+        if let m = magnitudeProblem(v) { return (".value", "setConstant \"\(id)\": \(m)") }
+    case let .setPriority(id, v):
+        if v == LayoutLimits.requiredPriority {
+            return (".value", "setPriority \"\(id)\": changing a priority to required (1000) is not allowed")
+        }
+        if !LayoutLimits.optionalPriorityRange.contains(v) {
+            return (".value", "setPriority \"\(id)\": priority \(formatNumber(v)) is out of range 1...999")
+        }
+    case let .add(c):
+        if let first = validateConstraint(c, path: "", viewIDs: viewIDs).first { return ("", "add \"\(c.id)\": \(first)") }
+    case let .addEdit(a, p):
+        if !viewIDs.contains(a.view) { return (".attribute", "addEdit \(a): unknown view \"\(a.view)\"") }
+        if let m = editPriorityProblem(p.rawValue, a) { return (".priority", "addEdit \(a): \(m)") }
+    case let .malformed(reason):
+        return ("", reason)
+    case .activate, .deactivate, .remove, .removeEdit:
+        break
+    }
+    return nil
+}
+
+/// Why a value read from a scene is outside `LayoutLimits.maxMagnitude`, if it is.
+func magnitudeProblem(_ v: Double) -> String? {
+    if !v.isFinite { return "value must be a finite number, got \(v)" }
+    if abs(v) > LayoutLimits.maxMagnitude {
+        return "value \(formatNumber(v)) is outside the supported range ±1e9"
+    }
+    return nil
+}
+
 private func editPriorityProblem(_ p: Double, _ a: AttributeRef) -> String? {
-    if !p.isFinite || p < 1 || p > 1000 { return "priority \(formatNumber(p)) for edit '\(a)' is out of range 1...999" }
-    if p >= 1000 { return "edit '\(a)' has priority 1000: an edit variable must be optional (below 1000)" }
+    if p == LayoutLimits.requiredPriority {
+        return "edit '\(a)' has priority 1000: an edit variable must be optional (below 1000)"
+    }
+    if !LayoutLimits.optionalPriorityRange.contains(p) {
+        return "priority \(formatNumber(p)) for edit '\(a)' is out of range 1...999"
+    }
     return nil
 }
 
@@ -163,12 +220,20 @@ public func validateConstraint(_ c: Constraint, path: String, viewIDs: Set<Strin
         }
         if !c.multiplier.isFinite { out.append("multiplier \(c.multiplier) is not a finite number") }
         else if c.multiplier == 0 { out.append("multiplier must not be zero") }
+        else if !LayoutLimits.isValidMultiplier(c.multiplier) {
+            out.append("multiplier \(formatNumber(c.multiplier)) is outside the supported magnitudes 1e-6...1e6")
+        }
     } else if c.multiplier != 1 {
         out.append("a multiplier is only allowed with \"second\"")
     }
     if !c.constant.isFinite { out.append("constant \(c.constant) is not a finite number") }
+    else if abs(c.constant) > LayoutLimits.maxMagnitude {
+        out.append("constant \(formatNumber(c.constant)) is outside the supported range ±1e9")
+    }
     let p = c.priority.rawValue
-    if !p.isFinite || p < 1 || p > 1000 { out.append("priority \(formatNumber(p)) is out of range 1...1000") }
+    if !LayoutLimits.isValidConstraintPriority(p) {
+        out.append("priority \(formatNumber(p)) is out of range (1...999 optional, 1000 required)")
+    }
     return out
 }
 

@@ -13,7 +13,7 @@ public enum OpText {
         case let .deactivate(h): return "deactivate \(constraint(h))"
         case let .add(h): return "add \(constraint(h))"
         case let .remove(h): return "remove \(constraint(h))"
-        case let .addEdit(e, priority): return "addEdit \(edit(e)) @\(formatNumber(priority))"
+        case let .addEdit(e, priority, _): return "addEdit \(edit(e)) @\(formatNumber(priority))"
         case let .removeEdit(e): return "removeEdit \(edit(e))"
         case let .invalid(error): return "invalid op: \(error)"
         }

@@ -67,9 +67,9 @@ public enum TraceWriter {
             out += parts.joined(separator: " ")
             out += "\n"
         }
-        var rects = session.rects
         for (e, priority) in scene.initialEdits {
-            line("initialEdit", "\(e)", number(priority), number(heldValue(e, scene: scene, rects: rects)))
+            // The session declared the initial edits and computed what each one holds.
+            line("initialEdit", "\(e)", number(priority), number(session.editValue[Int(e)]))
         }
         line("frames", "\(scene.frameCount)")
         var gated: [[(op: Int, message: String)]] = []
@@ -93,15 +93,15 @@ public enum TraceWriter {
                 case let .deactivate(h): line("deactivate", "\(i)", "\(h)")
                 case let .add(h): line("add", "\(i)", "\(h)")
                 case let .remove(h): line("remove", "\(i)", "\(h)")
-                case let .addEdit(e, priority):
-                    line("addEdit", "\(i)", "\(e)", number(priority), number(heldValue(e, scene: scene, rects: rects)))
+                case let .addEdit(e, priority, _):
+                    // The held value is the session's (computed once, in SceneSession).
+                    line("addEdit", "\(i)", "\(e)", number(priority), number(session.editValue[Int(e)]))
                 case let .removeEdit(e): line("removeEdit", "\(i)", "\(e)")
                 case .invalid: break
                 }
             }
             // An edit added in the next frame holds this solve's value.
-            try session.backend.solve()
-            rects.withUnsafeMutableBufferPointer { session.backend.readRects(into: $0) }
+            try session.solveAndReadBack()
             gated.append(refused)
             line("solve")
         }
@@ -113,8 +113,8 @@ public enum TraceWriter {
     /// the session refuses count as changing, so that their refusal is decided by `apply`.
     static func liveState(_ op: CompiledOp, _ session: SceneSession) -> Bool {
         switch op {
-        case let .activate(h): return !session.isActive[Int(h)] || session.status[Int(h)] != .live
-        case let .deactivate(h): return session.isActive[Int(h)] || session.status[Int(h)] != .live
+        case let .activate(h): return !session.isActive[Int(h)] || session.presence[Int(h)] != .present
+        case let .deactivate(h): return session.isActive[Int(h)] || session.presence[Int(h)] != .present
         default: return true
         }
     }
@@ -124,12 +124,6 @@ public enum TraceWriter {
     static func isSolverRefusal(_ error: LayoutError) -> Bool {
         if case .unsatisfiable = error { return true }
         return false
-    }
-
-    static func heldValue(_ e: EditHandle, scene: CompiledScene, rects: [Double]) -> Double {
-        var value = 0.0
-        for t in scene.edits[Int(e)].terms { value += t.coefficient * rects[Int(t.variable)] }
-        return value
     }
 
     /// The shortest text that reads back as the same Double (strtod, Python's float()).

@@ -171,7 +171,7 @@ struct Bench: ParsableCommand {
                 FileHandle.standardError.write("\r\u{1B}[K\(label): frame \(done)/\(total)".data(using: .utf8)!)
             }
             if !quiet {
-                let summary = result.declined.map { "declined: \($0)" } ?? "p50 \(formatDuration(result.frameTimes.p50)), build \(formatDuration(result.buildSeconds))"
+                let summary = result.notRun ?? "p50 \(formatDuration(result.frameTimes.p50)), build \(formatDuration(result.buildSeconds))"
                 FileHandle.standardError.write(((tty ? "\r\u{1B}[K" : "") + "\(label): \(summary)\n").data(using: .utf8)!)
             }
             all.append(result)

@@ -8,6 +8,8 @@ struct Solve: ParsableCommand {
         discussion: """
             Writes one line per solve, the initial solve as frame 0: \
             {"frame": N, "rects": [[left, top, width, height], ...]}, views in the scene's order. \
+            A frame whose layout is not unique (some view is free to move without making any priority level worse) \
+            names the free views by id in "ambiguous" (back ends that can tell: cassowary, manual). \
             A refused op (an unknown id, a conflict among required constraints) adds "errors" to its \
             frame's line and leaves the layout as it was before that op; the frame's other ops still apply. \
             A scene whose initial required constraints conflict, or that the back end declines, exits 1.
@@ -30,6 +32,16 @@ struct Solve: ParsableCommand {
     @Option(help: "Memory limit in MiB for back ends that estimate their memory (dense).")
     var memoryLimit: Int?
 
+    /// The frame's JSON line; a frame whose layout is not unique names its free views in `"ambiguous"`.
+    func line(frame: Int, session: SceneSession, errors: [String]) -> String {
+        var text = frameLine(frame: frame, rects: session.rects, errors: errors)
+        if let free = session.backend.ambiguousViews(), !free.isEmpty {
+            text.removeLast()  // the closing brace
+            text += ", \"ambiguous\": [" + free.map { jsonQuoted(session.scene.viewIDs[Int($0)]) }.joined(separator: ", ") + "]}"
+        }
+        return text + "\n"
+    }
+
     func run() throws {
         guard let backendType = BackendRegistry.resolve(backend) else {
             printError("unknown back end '\(backend)' (known: \(BackendRegistry.names.joined(separator: ", ")))")
@@ -42,11 +54,11 @@ struct Solve: ParsableCommand {
             let compiled = try Scene.load(readSceneBytes(scene)).compile()
             sink = try output.map { path throws(LayoutError) in try ByteSink(path: path) } ?? ByteSink.standardOutput
             let session = try SceneSession(scene: compiled, backend: backendType, options: options)
-            sink.write(frameLine(frame: 0, rects: session.rects, errors: []) + "\n")
+            sink.write(line(frame: 0, session: session, errors: []))
             for index in compiled.frames.indices {
                 do {
                     let errors = try session.runFrame(index)
-                    sink.write(frameLine(frame: index + 1, rects: session.rects, errors: errors) + "\n")
+                    sink.write(line(frame: index + 1, session: session, errors: errors))
                 } catch {
                     sink.close()
                     printError("\(scene): frame \(index + 1): \(error) — \(backend) stops here")

@@ -23,7 +23,7 @@ final class WrongBackend: LayoutBackend {
     }
     func readRects(into buffer: UnsafeMutableBufferPointer<Double>) {
         inner.readRects(into: buffer)
-        if solves == 2 { buffer[4] += 1 }
+        if solves == 3 { buffer[4] += 1 }  // the session's solve after declaring the scene's edits is the first
     }
     var statistics: SolveStatistics { inner.statistics }
 }
@@ -105,9 +105,28 @@ struct EquivalenceTests {
                 let outcome = Equivalence.compare(name: "\(family)-\(views)", scene: scene, backends: all)
                 #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
                 #expect(outcome.backends.contains("cassowary") && outcome.backends.contains("dense"))
-                #expect(outcome.backends.contains("frames") == family.isOneWayEvaluable)
+                #expect(outcome.backends.contains("manual") == family.isOneWayEvaluable)
             }
         }
+    }
+
+    @Test("a comparison with fewer than two back ends is an error, not a pass")
+    func fewerThanTwo() throws {
+        let scene = try ExampleScenes.named("slider-stack")!.scene().compile()
+        let alone = Equivalence.compare(name: "slider-stack", scene: scene, backends: [CassowaryBackend.self])
+        #expect(!alone.passed && alone.framesCompared == 0)
+        #expect(alone.disagreements.map(\.message) == ["fewer than two back ends could run this scene (ran: cassowary), so nothing was compared"])
+        // manual declines slider-stack (it has inequalities): one back end left.
+        let declined = Equivalence.compare(name: "slider-stack", scene: scene, backends: [CassowaryBackend.self, FrameArithmeticBackend.self])
+        #expect(!declined.passed && declined.skipped.map(\.backend) == ["manual"])
+    }
+
+    @Test("back ends are found by name, and `frames` is the manual back end's old name")
+    func registryAlias() throws {
+        #expect(BackendRegistry.names == ["cassowary", "dense", "manual"])
+        #expect(BackendRegistry.named("frames")?.name == "manual")
+        #expect(BackendRegistry.named("manual")?.name == "manual")
+        #expect(BackendRegistry.named("kiwi") == nil)
     }
 
     @Test("a deliberately wrong answer is caught, naming frame, view and attribute")

@@ -46,7 +46,7 @@ final class TraceTests: XCTestCase {
         case let (.activate(h), .activate(ch)), let (.deactivate(h), .deactivate(ch)), let (.add(h), .add(ch)),
             let (.remove(h), .remove(ch)):
             return h == Int(ch)
-        case let (.addEdit(e, p, _), .addEdit(ce, cp)): return e == Int(ce) && p == cp
+        case let (.addEdit(e, p, _), .addEdit(ce, cp, _)): return e == Int(ce) && p == cp
         case let (.removeEdit(e), .removeEdit(ce)): return e == Int(ce)
         default: return false
         }

@@ -2,17 +2,11 @@ import CassowarySolver
 import FrameArithmetic
 import LayoutModel
 import SceneGenerator
+import TestSupport
 import Testing
 
 private func run(_ scene: Scene, _ backend: any LayoutBackend.Type) throws -> [[Double]] {
-    let compiled = try scene.compile()
-    let session = try SceneSession(scene: compiled, backend: backend)
-    var out = [session.rects]
-    for f in compiled.frames.indices {
-        try session.runFrame(f)
-        out.append(session.rects)
-    }
-    return out
+    try solveFrames(scene, backend)
 }
 
 private func reason(_ scene: Scene) throws -> String? {
@@ -37,6 +31,7 @@ struct FrameArithmeticTests {
                 #expect(try reason(scene) == nil, "\(family) \(views)")
                 let frames = try run(scene, FrameArithmeticBackend.self)
                 let reference = try run(scene, CassowaryBackend.self)
+                #expect(frames.count == 26 && reference.count == 26, "\(family) \(views)")
                 for (f, (x, y)) in zip(frames, reference).enumerated() {
                     #expect(Tolerance.approximatelyEqual(x, y), "\(family)-\(views) frame \(f)")
                 }
@@ -105,6 +100,35 @@ struct FrameArithmeticTests {
         let compiled = try b.build().compile()
         #expect(FrameArithmeticBackend.assess(compiled, options: BackendOptions()) == .supported)
         let session = try SceneSession(scene: compiled, backend: FrameArithmeticBackend.self)
-        #expect(throws: LayoutError.self) { try session.runFrame(0) }
+        #expect(throws: LayoutError.unsupported(
+            "unknown a.width is not determined by the equalities in force (a cycle, or under-determined) (no equality mentions it)")) {
+            try session.runFrame(0)
+        }
+    }
+
+    @Test("a solution that overflows a double is an error naming the view and attribute, never inf")
+    func overflow() throws {
+        // v0.width = 1e9 and each next width is 1e6 times the previous: v50.width = 1e309 overflows.
+        let b = SceneBuilder(name: "overflow")
+        var previous: ViewRef? = nil
+        for i in 0...55 {
+            let v = b.view("v\(i)")
+            b.add(v.left == 0); b.add(v.top == 0); b.add(v.height == 1)
+            if let p = previous { b.add(v.width == p.width * 1e6) } else { b.add(v.width == 1e9) }
+            previous = v
+        }
+        #expect(throws: LayoutError.nonFiniteResult(view: "v50", attribute: "width", value: .infinity)) {
+            _ = try SceneSession(scene: b.build().compile(), unassessedBackend: FrameArithmeticBackend.self, options: BackendOptions())
+        }
+    }
+
+    @Test("the manual back end's capabilities: exact, never ambiguous, counts unknowns; `frames` is its old name")
+    func capabilities() throws {
+        #expect(FrameArithmeticBackend.name == "manual" && FrameArithmeticBackend.isExact)
+        #expect(FrameArithmeticBackend.workUnit == "unknowns")
+        let (b, root, a) = base()
+        b.add(a.left == root.left); b.add(a.top == root.top); b.add(a.height == 10); b.add(a.width == 50)
+        let session = try SceneSession(scene: b.build().compile(), backend: FrameArithmeticBackend.self)
+        #expect(session.backend.ambiguousViews() == [])
     }
 }

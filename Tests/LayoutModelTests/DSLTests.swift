@@ -51,7 +51,8 @@ struct DSLTests {
         #expect(!Attribute.left.canRelate(to: .top))
         #expect(!Attribute.left.canRelate(to: .width))
         #expect(Attribute.width.canRelate(to: .height))
-        #expect(AttributeRef("a.b.c") == nil || AttributeRef("a.b.c")?.view == "a.b")
+        #expect(AttributeRef("a.b.c") == nil)  // "c" is no attribute
+        #expect(AttributeRef("a.b.height") == AttributeRef(view: "a.b", attribute: .height))  // the last dot splits
         #expect(AttributeRef("nodot") == nil)
     }
 }
