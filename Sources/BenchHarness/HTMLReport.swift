@@ -98,7 +98,7 @@ func plotsHTML(_ results: [BenchResult]) -> String {
     func colour(_ b: String) -> Int { backends.firstIndex(of: b) ?? 0 }
     var groups: [String] = []
     for r in ran where !groups.contains(r.family ?? r.scene) { groups.append(r.family ?? r.scene) }
-    var s = groups.isEmpty ? "" : "<h2>Plots</h2>\n"
+    var s = groups.isEmpty ? "" : "<h2 id=\"plots\">Plots</h2>\n"
     for group in groups {
         let rows = ran.filter { ($0.family ?? $0.scene) == group }
         s += "<h3>\(html(group))</h3>\n<div class=\"plots\">\n"

@@ -25,8 +25,9 @@ public struct FramePicture {
         self.rects = rects
     }
 
-    /// Fill colours by depth (the stroke is the same hue, darker): nesting reads as bands.
-    static let hues = [210, 140, 35, 280, 0, 175, 60, 320]
+    /// Fill colours by depth (the stroke is the same hue, darker): nesting reads as bands. No reds or
+    /// oranges: those mark negative sizes and views outside the window.
+    static let hues = [210, 140, 270, 180, 95, 300, 240, 160]
 
     /// The SVG document. Each view is `<rect data-view="ID" x= y= width= height=>` with a
     /// `<title>`; a negative width or height is drawn from the other edge and classed `neg`,

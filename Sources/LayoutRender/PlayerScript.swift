@@ -8,7 +8,7 @@ enum PlayerScript {
         "use strict";
         const n = LB.ids.length, F = LB.frames.length;
         const LARGE = 3000, MAX_RECTS = 40000, MAX_LABELS = 1500;
-        const hues = [210, 140, 35, 280, 0, 175, 60, 320];
+        const hues = [210, 140, 270, 180, 95, 300, 240, 160];
         const $ = (id) => document.getElementById(id);
         function applyDelta(a, d) {
           let v = -1, i = 0;
