@@ -36,10 +36,10 @@ shot() {
 }
 
 # SVG frames of two example scenes (for the README).
-lb render example:slider-stack --frame 3 --output "$out/slider-stack-frame-3.svg"
+lb render example:slider-stack --frame 1 --output "$out/slider-stack-frame-1.svg"
 lb render example:drag-tip --frame 2 --output "$out/drag-tip-frame-2.svg"
-echo "wrote $out/slider-stack-frame-3.svg $out/drag-tip-frame-2.svg"
-shot "$out/slider-stack-frame-3.png" 520x980 "file://$PWD/$out/slider-stack-frame-3.svg"
+echo "wrote $out/slider-stack-frame-1.svg $out/drag-tip-frame-2.svg"
+shot "$out/slider-stack-frame-1.png" 520x980 "file://$PWD/$out/slider-stack-frame-1.svg"
 
 # The player: a window resize over nested stack views, at two frames.
 lb generate --family tree --views 341 --frames 120 --output "$tmp/tree.json"

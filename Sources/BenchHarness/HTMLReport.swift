@@ -150,6 +150,10 @@ let reportStyle = """
     """
 
 let sortScript = """
+    // #plots shows the plots alone (for screenshots): everything before them is hidden.
+    if (location.hash === "#plots") {
+      for (const el of Array.from(document.body.children)) { if (el.id === "plots") break; el.style.display = "none"; }
+    }
     (function () {
       const table = document.getElementById("results");
       if (!table) return;

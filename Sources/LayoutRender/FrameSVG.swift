@@ -54,7 +54,7 @@ public struct FramePicture {
         let extent = max(maxX - minX, maxY - minY, 1)
         let margin = extent * 0.03
         let fontSize = max(extent / 70, 0.01)
-        let maxChars = max(40, Int((maxX - minX + 2 * margin) / (0.56 * fontSize)))
+        let maxChars = max(40, Int((maxX - minX + 2 * margin) / (0.62 * fontSize)))
         let captionLines = caption().flatMap { wrap($0, width: maxChars) }
         let captionHeight = fontSize * 1.4 * Double(captionLines.count + 1)
         let vx = minX - margin, vy = minY - margin
