@@ -98,7 +98,7 @@ func plotsHTML(_ results: [BenchResult]) -> String {
     func colour(_ b: String) -> Int { backends.firstIndex(of: b) ?? 0 }
     var groups: [String] = []
     for r in ran where !groups.contains(r.family ?? r.scene) { groups.append(r.family ?? r.scene) }
-    var s = groups.isEmpty ? "" : "<h2>Plots</h2>\n"
+    var s = groups.isEmpty ? "" : "<h2 id=\"plots\">Plots</h2>\n"
     for group in groups {
         let rows = ran.filter { ($0.family ?? $0.scene) == group }
         s += "<h3>\(html(group))</h3>\n<div class=\"plots\">\n"
@@ -150,6 +150,10 @@ let reportStyle = """
     """
 
 let sortScript = """
+    // #plots shows the plots alone (for screenshots): everything before them is hidden.
+    if (location.hash === "#plots") {
+      for (const el of Array.from(document.body.children)) { if (el.id === "plots") break; el.style.display = "none"; }
+    }
     (function () {
       const table = document.getElementById("results");
       if (!table) return;

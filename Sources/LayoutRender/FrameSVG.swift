@@ -25,8 +25,9 @@ public struct FramePicture {
         self.rects = rects
     }
 
-    /// Fill colours by depth (the stroke is the same hue, darker): nesting reads as bands.
-    static let hues = [210, 140, 35, 280, 0, 175, 60, 320]
+    /// Fill colours by depth (the stroke is the same hue, darker): nesting reads as bands. No reds or
+    /// oranges: those mark negative sizes and views outside the window.
+    static let hues = [210, 140, 270, 180, 95, 300, 240, 160]
 
     /// The SVG document. Each view is `<rect data-view="ID" x= y= width= height=>` with a
     /// `<title>`; a negative width or height is drawn from the other edge and classed `neg`,
@@ -53,7 +54,7 @@ public struct FramePicture {
         let extent = max(maxX - minX, maxY - minY, 1)
         let margin = extent * 0.03
         let fontSize = max(extent / 70, 0.01)
-        let maxChars = max(40, Int((maxX - minX + 2 * margin) / (0.56 * fontSize)))
+        let maxChars = max(40, Int((maxX - minX + 2 * margin) / (0.62 * fontSize)))
         let captionLines = caption().flatMap { wrap($0, width: maxChars) }
         let captionHeight = fontSize * 1.4 * Double(captionLines.count + 1)
         let vx = minX - margin, vy = minY - margin

@@ -2,7 +2,8 @@ import LayoutModel
 
 /// Rectangles of successive frames as the player stores them: frame 0 in full, then per
 /// frame only the views that moved, each as a gap from the previous view index, a mask
-/// of the coordinates that changed (1 left, 2 top, 4 width, 8 height) and their changes,
+/// of the coordinates that changed (1 left, 2 top, 4 width, 8 height; negative, followed by
+/// a count, for a run of views that moved alike) and their changes,
 /// all in whole hundredths of a point (so the rounding to 0.01 never accumulates).
 struct DeltaStream {
     private var previous: [Int]
@@ -23,46 +24,78 @@ struct DeltaStream {
     }
 
     /// Appends one frame; `candidates` are the views that may have moved (nil: all).
+    /// Consecutive views that moved alike (same mask, same changes: a stack sliding down)
+    /// are written once as a run: `gap, -mask, count, changes…`.
     mutating func append(rects: [Double], candidates: [Int32]?) {
         frames.append(frameCount == 0 ? "\n[" : ",\n[")
         frameCount += 1
-        var last = -1
-        var first = true
-        func visit(_ v: Int, _ out: inout ByteBuffer, _ previous: inout [Int]) {
-            var mask = 0
-            var changes = (0, 0, 0, 0)
-            for k in 0..<4 {
-                let c = ByteBuffer.centi(rects[4 * v + k])
-                let d = c - previous[4 * v + k]
-                if d != 0 {
-                    mask |= 1 << k
-                    previous[4 * v + k] = c
-                    switch k {
-                    case 0: changes.0 = d
-                    case 1: changes.1 = d
-                    case 2: changes.2 = d
-                    default: changes.3 = d
-                    }
-                }
-            }
-            guard mask != 0 else { return }
-            if !first { out.append(",") }
-            first = false
-            out.append(int: v - last)
-            out.append(",")
-            out.append(int: mask)
-            if mask & 1 != 0 { out.append(","); out.append(int: changes.0) }
-            if mask & 2 != 0 { out.append(","); out.append(int: changes.1) }
-            if mask & 4 != 0 { out.append(","); out.append(int: changes.2) }
-            if mask & 8 != 0 { out.append(","); out.append(int: changes.3) }
-            last = v
-        }
+        var run = Run(last: -1)
         if let candidates {
-            for v in candidates { visit(Int(v), &frames, &previous) }
+            for v in candidates { visit(Int(v), rects, &run) }
         } else {
-            for v in 0..<(previous.count / 4) { visit(v, &frames, &previous) }
+            for v in 0..<(previous.count / 4) { visit(v, rects, &run) }
         }
+        flush(&run)
         frames.append("]")
+    }
+
+    private struct Run {
+        var last: Int
+        var start = -1
+        var count = 0
+        var mask = 0
+        var changes = (0, 0, 0, 0)
+        var first = true
+    }
+
+    private mutating func visit(_ v: Int, _ rects: [Double], _ run: inout Run) {
+        var mask = 0
+        var changes = (0, 0, 0, 0)
+        for k in 0..<4 {
+            let c = ByteBuffer.centi(rects[4 * v + k])
+            let d = c - previous[4 * v + k]
+            guard d != 0 else { continue }
+            mask |= 1 << k
+            previous[4 * v + k] = c
+            switch k {
+            case 0: changes.0 = d
+            case 1: changes.1 = d
+            case 2: changes.2 = d
+            default: changes.3 = d
+            }
+        }
+        guard mask != 0 else { return }
+        if run.count > 0, v == run.start + run.count, mask == run.mask, changes == run.changes {
+            run.count += 1
+            return
+        }
+        flush(&run)
+        run.start = v
+        run.count = 1
+        run.mask = mask
+        run.changes = changes
+    }
+
+    private mutating func flush(_ run: inout Run) {
+        guard run.count > 0 else { return }
+        if !run.first { frames.append(",") }
+        run.first = false
+        frames.append(int: run.start - run.last)
+        frames.append(",")
+        if run.count == 1 {
+            frames.append(int: run.mask)
+        } else {
+            frames.append(int: -run.mask)
+            frames.append(",")
+            frames.append(int: run.count)
+        }
+        let m = run.mask
+        if m & 1 != 0 { frames.append(","); frames.append(int: run.changes.0) }
+        if m & 2 != 0 { frames.append(","); frames.append(int: run.changes.1) }
+        if m & 4 != 0 { frames.append(","); frames.append(int: run.changes.2) }
+        if m & 8 != 0 { frames.append(","); frames.append(int: run.changes.3) }
+        run.last = run.start + run.count - 1
+        run.count = 0
     }
 }
 

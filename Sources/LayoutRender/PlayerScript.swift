@@ -8,16 +8,18 @@ enum PlayerScript {
         "use strict";
         const n = LB.ids.length, F = LB.frames.length;
         const LARGE = 3000, MAX_RECTS = 40000, MAX_LABELS = 1500;
-        const hues = [210, 140, 35, 280, 0, 175, 60, 320];
+        const hues = [210, 140, 270, 180, 95, 300, 240, 160];
         const $ = (id) => document.getElementById(id);
         function applyDelta(a, d) {
           let v = -1, i = 0;
           while (i < d.length) {
-            v += d[i++]; const m = d[i++], b = 4 * v;
-            if (m & 1) a[b] += d[i++];
-            if (m & 2) a[b + 1] += d[i++];
-            if (m & 4) a[b + 2] += d[i++];
-            if (m & 8) a[b + 3] += d[i++];
+            v += d[i++]; let m = d[i++], count = 1;
+            if (m < 0) { m = -m; count = d[i++]; }  // a run of views that moved alike
+            const dl = m & 1 ? d[i++] : 0, dt = m & 2 ? d[i++] : 0, dw = m & 4 ? d[i++] : 0, dh = m & 8 ? d[i++] : 0;
+            for (let k = 0; k < count; k++, v++) {
+              const b = 4 * v; a[b] += dl; a[b + 1] += dt; a[b + 2] += dw; a[b + 3] += dh;
+            }
+            v--;
           }
         }
         // Frames are deltas; snapshots every K frames make seeking backwards cheap.

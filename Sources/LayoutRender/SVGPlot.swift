@@ -35,7 +35,7 @@ public struct LinePlot: Sendable {
     }
 
     public static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"]
-    static let referenceColours = ["#c00000", "#e08000", "#606060"]
+    static let referenceColours = ["#000000", "#8a8a8a", "#b0b0b0"]  // greys: the series own the colours
 
     /// `namespace: false` leaves out `xmlns`, for SVG inline in an HTML page.
     public func svg(width: Double = 640, height: Double = 340, namespace: Bool = true) -> String {

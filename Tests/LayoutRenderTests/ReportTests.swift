@@ -80,3 +80,10 @@ let sample: [BenchResult] = [
     #expect(LinePlot.ticks(1e-6, 1e-2, log: true).count == 5)
     #expect(LinePlot.ticks(0, 120, log: false) == [0, 20, 40, 60, 80, 100, 120])
 }
+
+@Test func viewsThatMoveAlikeAreStoredAsOneRun() {
+    var stream = DeltaStream(rects: [0, 0, 10, 10, 0, 10, 10, 10, 0, 20, 10, 10, 0, 30, 10, 10])
+    stream.append(rects: [0, 0, 10, 10, 0, 15, 10, 10, 0, 25, 10, 10, 5, 35, 10, 10], candidates: nil)
+    // View 0 still; views 1 and 2 down 5 pt (one run); view 3 right and down 5 pt.
+    #expect(stream.frames.string == "\n[2,-2,2,500,1,3,500,500]")
+}
