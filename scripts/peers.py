@@ -77,7 +77,8 @@ def verdicts(args, layoutbench, label, scene_args, views):
     peers = [p for p in args.verdict_peers.split(",") if p and (views <= args.verdict_max_views or p == "kiwi")]
     if not peers:
         return {}
-    cmd = [layoutbench, "compare", "--backends", "cassowary," + ",".join(peers), "--frames", str(args.frames)] + scene_args
+    cmd = [layoutbench, "compare", "--backends", "cassowary," + ",".join(peers), "--frames",
+           str(args.verdict_frames or args.frames)] + scene_args
     log("$ " + " ".join(cmd))
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     found = {}
@@ -101,6 +102,8 @@ def main():
     ap.add_argument("--verdict-peers", default=",".join(PEERS))
     ap.add_argument("--verdict-max-views", type=int, default=1000,
                     help="Python peers' answers are compared up to this size (native kiwi at every size)")
+    ap.add_argument("--verdict-frames", type=int, default=None,
+                    help="frames of the generated scenes whose answers are compared (default: --frames)")
     ap.add_argument("--output", default=os.path.join(ROOT, "results", "peers"))
     ap.add_argument("--work", default=None)
     ap.add_argument("--reuse", action="store_true", help="keep bench results already in --work")
@@ -122,8 +125,7 @@ def main():
     for label, scene_args, family, views in scenes:
         bench_args = scene_args if family else ["--scene"] + scene_args
         results = bench(args, layoutbench, work, label, bench_args)
-        compare_args = scene_args if family else scene_args
-        found = verdicts(args, layoutbench, label, compare_args, views)
+        found = verdicts(args, layoutbench, label, scene_args, views)
         records.append({"scene": label, "family": family, "views": views, "results": results, "verdicts": found})
         write_reports(args, records)
     log("wrote %s.md and %s.json" % (args.output, args.output))
@@ -186,10 +188,11 @@ def write_reports(args, records):
         out["scenes"].append(entry)
     md += ["", "## Targets (issue 15), measured in this run", ""] + ["- " + t for t in targets]
     md += ["", "## Answers", "",
-           "`layoutbench compare --backends cassowary,PEER`: each peer's rectangles beside cassowary's, frame by frame "
+           "`layoutbench compare --backends cassowary,PEER` (generated scenes with %d frames): each peer's rectangles beside cassowary's, frame by frame "
            "(1e-6 relative). Where they differ, the reference semantics say why: an equally good alternative, or a "
            "frame where the peer's weighted strengths (optional priority p → weight p) trade a higher priority "
-           "against a sum of lower ones, which strict priorities forbid (information, not a failure).", ""]
+           "against a sum of lower ones, which strict priorities forbid (information, not a failure)." % (
+               args.verdict_frames or args.frames), ""]
     for rec in records:
         for peer, verdict in sorted(rec["verdicts"].items()):
             md.append("- %s, %s: %s" % (rec["scene"], peer, verdict))

@@ -51,7 +51,7 @@ extension Harness {
             return result
         }
         // The driver stops timing at the limit itself; the wall limit covers its builds and warm-up too.
-        let wall = settings.timeLimitSeconds.map { $0 * 3 + 120 } ?? ExternalRuns.wallSeconds
+        let wall = ExternalRuns.wallSeconds(timeLimit: settings.timeLimitSeconds)
         switch DriverProcess.run(
             driver, trace: trace.text, frameCount: scene.frameCount, readCount: scene.variableCount, wantValues: false,
             wallSeconds: wall)

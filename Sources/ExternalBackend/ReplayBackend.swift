@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayoutModel
 import SolverTrace
 
@@ -8,8 +13,24 @@ public enum ExternalRuns {
     /// The back end that plays the scene while its trace is written (held values of edits,
     /// the scene's own refusals). The harness sets it (to Cassowary) before any external run.
     nonisolated(unsafe) public static var reference: (any LayoutBackend.Type)?
-    /// How long one driver process may run (wall clock), in seconds.
-    nonisolated(unsafe) public static var wallSeconds = 600.0
+    /// How long one driver process may run (wall clock), in seconds, when no time limit bounds
+    /// its frames: LAYOUTBENCH_DRIVER_WALL_SECONDS, or 30 minutes (native kiwi alone takes about
+    /// a minute to build a 10,000-view stack, and a driver builds twice: warm-up and timed).
+    nonisolated(unsafe) public static var wallSeconds = environmentSeconds() ?? 1800
+
+    /// The wall-clock limit for a driver whose frames stop timing after `timeLimit` seconds:
+    /// its two builds and warm-up are not bounded by it, hence the margin.
+    public static func wallSeconds(timeLimit: Double?) -> Double {
+        if let configured = environmentSeconds() { return configured }
+        return timeLimit.map { $0 * 3 + 900 } ?? wallSeconds
+    }
+
+    static func environmentSeconds() -> Double? {
+        guard let text = getenv("LAYOUTBENCH_DRIVER_WALL_SECONDS"), let value = Double(String(cString: text)), value > 0 else {
+            return nil
+        }
+        return value
+    }
 
     struct Key: Hashable {
         var driver: DriverSpec

@@ -48,7 +48,7 @@ struct Bench: ParsableCommand {
             """
     )
 
-    @Option(help: "Back ends, comma-separated (\(BackendRegistry.names.joined(separator: ", "))).")
+    @Option(help: "Back ends, comma-separated (\(BackendRegistry.namesWithDrivers.joined(separator: ", "))).")
     var backend: String?
 
     @Option(help: "Families, comma-separated (\(Family.allCases.map(\.rawValue).joined(separator: ", "))).")
@@ -101,7 +101,7 @@ struct Bench: ParsableCommand {
         var backends: [any LayoutBackend.Type] = []
         for name in backendNames {
             guard let b = BackendRegistry.resolve(name) else {
-                throw ValidationError("unknown back end '\(name)' (known: \(BackendRegistry.names.joined(separator: ", ")))")
+                throw ValidationError("unknown back end '\(name)' (known: \(BackendRegistry.namesWithDrivers.joined(separator: ", ")))")
             }
             backends.append(b)
         }

@@ -23,7 +23,7 @@ struct Solve: ParsableCommand {
     @Argument(help: "The scene file (or example:NAME; - for standard input).")
     var scene: String
 
-    @Option(name: .shortAndLong, help: "The back end: \(BackendRegistry.names.joined(separator: ", ")).")
+    @Option(name: .shortAndLong, help: "The back end: \(BackendRegistry.namesWithDrivers.joined(separator: ", ")).")
     var backend = "cassowary"
 
     @Option(name: .shortAndLong, help: "Write the JSON lines to this file instead of standard output.")
@@ -44,7 +44,7 @@ struct Solve: ParsableCommand {
 
     func run() throws {
         guard let backendType = BackendRegistry.resolve(backend) else {
-            printError("unknown back end '\(backend)' (known: \(BackendRegistry.names.joined(separator: ", ")))")
+            printError("unknown back end '\(backend)' (known: \(BackendRegistry.namesWithDrivers.joined(separator: ", ")))")
             throw ExitCode.failure
         }
         var options = BackendOptions()

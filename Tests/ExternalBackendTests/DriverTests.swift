@@ -97,7 +97,7 @@ final class DriverTests: XCTestCase {
             "driver 'broken': expected the header 'layoutbench-driver 1' at output line 1: 'nonsense'")
     }
 
-    /// The README's minimal driver (scripts/drivers/kiwisolver_driver.py) gives cassowary's rectangles on every example.
+    /// The README's minimal driver (scripts/drivers/minimal_driver.py) gives cassowary's rectangles on every example.
     func testMinimalPythonDriverMatchesCassowary() throws {
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -106,7 +106,7 @@ final class DriverTests: XCTestCase {
         try probe.run()
         probe.waitUntilExit()
         try XCTSkipIf(probe.terminationStatus != 0, "python3 with kiwisolver is not installed (pip install 'kiwisolver==1.5.*')")
-        let driver = DriverSpec(name: "minimal", command: "python3 '\(Self.root)/scripts/drivers/kiwisolver_driver.py'")
+        let driver = DriverSpec(name: "minimal", command: "python3 '\(Self.root)/scripts/drivers/minimal_driver.py'")
         ExternalRuns.reference = CassowaryBackend.self
         for example in ExampleScenes.all {
             let scene = try example.scene().compile()
