@@ -1,9 +1,9 @@
 import LayoutModel
 
 /// Whether the named back end solves the reference semantics exactly (lexicographic priorities).
-/// Every back end in the registry does today; once `LayoutBackend.isExact` exists this reads it.
+/// Read from the back end's `isExact`; peers run out of process are weighted, so not exact.
 public func isExactBackend(_ name: String) -> Bool {
-    BackendRegistry.named(name) != nil || ["frames", "manual"].contains(name)
+    BackendRegistry.named(name)?.isExact ?? false
 }
 
 /// One sentence per family (or per scene file): the fastest exact back end at the largest size
