@@ -28,31 +28,35 @@ let package = Package(
         .systemLibrary(
             name: "CJemalloc",
             pkgConfig: "jemalloc",
-            providers: [.apt(["libjemalloc-dev"])]
+            providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]
         ),
         .target(
             name: "BenchHarness",
             dependencies: [
-                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator",
+                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator", "CJemalloc",
             ]
         ),
         .executableTarget(
             name: "layoutbench",
             dependencies: [
                 "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator",
-                "BenchHarness", "CJemalloc",
+                "BenchHarness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // libFuzzer target for the scene reader (see its source for the command).
+        .executableTarget(name: "SceneReaderFuzzer", dependencies: ["LayoutModel"]),
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel"]),
         .testTarget(name: "CassowarySolverTests", dependencies: ["CassowarySolver", "LayoutModel"]),
         .testTarget(name: "DenseSimplexTests", dependencies: ["DenseSimplex", "CassowarySolver", "SceneGenerator", "LayoutModel"]),
         .testTarget(name: "FrameArithmeticTests", dependencies: ["FrameArithmetic", "CassowarySolver", "SceneGenerator", "LayoutModel"]),
         .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "CassowarySolver", "LayoutModel"]),
         .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "DenseSimplex", "SceneGenerator", "LayoutModel"]),
+        // Runs the built executable: exit statuses, messages and files of the commands.
+        .testTarget(name: "CLITests", dependencies: ["layoutbench"]),
         .testTarget(
             name: "ExampleSceneTests",
-            dependencies: ["LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic"]
+            dependencies: ["LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator"]
         ),
         .testTarget(
             name: "EquivalenceTests",

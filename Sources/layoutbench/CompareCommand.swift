@@ -28,16 +28,20 @@ struct Compare: ParsableCommand {
     @Argument(help: "Scene files (or example:NAME). With none and no --family: every example scene.")
     var scenes: [String] = []
 
-    @Option(help: "Back ends, comma-separated (default: all).")
-    var backends: String?
+    @Option(help: "Back ends, comma-separated, at least two (default: all: \(BackendRegistry.names.joined(separator: ", "))).",
+            transform: backendList)
+    var backend: [BackendChoice]?
 
-    @Option(help: "Generated families to compare, comma-separated.")
-    var family: String?
+    @Option(name: .customLong("backends"), help: .hidden, transform: backendList)
+    var backendsAlias: [BackendChoice]?
 
-    @Option(help: "View counts for --family, comma-separated.")
-    var views = "10,1000"
+    @Option(help: "Generated families to compare, comma-separated.", transform: familyList)
+    var family: [Family]?
 
-    @Option(help: "Frames per generated scene.")
+    @Option(parsing: .unconditional, help: "View counts for --family, comma-separated (default 10,1000).", transform: viewCountList)
+    var views: [Int]?
+
+    @Option(parsing: .unconditional, help: "Frames per generated scene.", transform: wholeNumber("--frames", atLeast: 0))
     var frames = 60
 
     @Option(help: "Seed for generated scenes.")
@@ -49,10 +53,11 @@ struct Compare: ParsableCommand {
     @Option(help: "kiwi's JSON lines for the (single) scene, from scripts/kiwi_replay.py --output, instead of replaying it again.")
     var peerLines: String?
 
-    @Option(help: "Replay only the first N frames with kiwi (it is slow on big scenes).")
+    @Option(parsing: .unconditional, help: "Replay only the first N frames with kiwi (it is slow on big scenes).",
+            transform: wholeNumber("--peer-frames", atLeast: 0))
     var peerFrames: Int?
 
-    @Option(help: "Memory limit in MiB for dense.")
+    @Option(parsing: .unconditional, help: "Memory limit in MiB for dense.", transform: memoryLimitMiB)
     var memoryLimit = 4096
 
     func validate() throws {
@@ -61,26 +66,29 @@ struct Compare: ParsableCommand {
         if peerLines != nil, family != nil || scenes.count != 1 {
             throw ValidationError("--peer-lines holds kiwi's answers for one scene; name exactly one scene")
         }
+        if views != nil, family == nil { throw ValidationError("--views applies to generated scenes: give --family too") }
+        let types = try chosenBackends(backend, backendsAlias)
+        if types.count < 2 {
+            throw ValidationError("compare needs at least two back ends, got \(types.map { $0.name }.joined(separator: ", "))")
+        }
+        for f in family ?? [] {
+            for v in views ?? [10, 1000] {
+                if let problem = GeneratorParameters(views: v, frames: frames, seed: seed).sizeProblem(f) { throw ValidationError(problem) }
+            }
+        }
     }
 
     func run() throws {
-        let names = backends?.split(separator: ",").map(String.init) ?? BackendRegistry.names
-        let types = try names.map { name in
-            guard let t = BackendRegistry.named(name) else { throw ValidationError("unknown back end '\(name)'") }
-            return t
-        }
+        let types = try chosenBackends(backend, backendsAlias)
         var options = BackendOptions()
         options.memoryLimitBytes = memoryLimit << 20
         var jobs: [(String, () throws -> CompiledScene)] = []
         for path in scenes {
             jobs.append((path, { try Scene.load(readSceneBytes(path)).compile() }))
         }
-        if let family {
-            for f in family.split(separator: ",") {
-                guard let fam = Family(rawValue: String(f)) else { throw ValidationError("unknown family '\(f)'") }
-                for v in views.split(separator: ",").compactMap({ Int($0) }) {
-                    jobs.append(("\(fam.rawValue)-\(v)", { try SceneGenerator.generate(fam, GeneratorParameters(views: v, frames: frames, seed: seed)).compile() }))
-                }
+        for fam in family ?? [] {
+            for v in views ?? [10, 1000] {
+                jobs.append(("\(fam.rawValue)-\(v)", { try SceneGenerator.generate(fam, GeneratorParameters(views: v, frames: frames, seed: seed)).compile() }))
             }
         }
         if jobs.isEmpty {
@@ -101,7 +109,12 @@ struct Compare: ParsableCommand {
                 failed = true
                 printError("DISAGREEMENT \(first)")
             }
-            let status = outcome.passed ? (outcome.backends.count >= 2 ? "equivalent" : "nothing to compare") : "DIFFERENT"
+            if outcome.backends.count < 2 {
+                // An unsatisfiable scene, or one all but one back end declines: nothing was proved.
+                failed = true
+                printError("\(label): nothing compared: fewer than two back ends could run it")
+            }
+            let status = outcome.passed ? (outcome.backends.count >= 2 ? "equivalent" : "NOTHING COMPARED") : "DIFFERENT"
             rows.append("\(label)\t\(outcome.backends.joined(separator: ","))\t\(outcome.framesCompared) frames\t\(outcome.ambiguousFrames) ambiguous\t\(status)")
             if peer != nil {
                 let kiwi = kiwiRow(label: label, scene: scene, options: options)
@@ -114,11 +127,8 @@ struct Compare: ParsableCommand {
         if failed { throw ExitCode.failure }
     }
 
-    /// Replays the scene with kiwisolver and sets its rectangles beside cassowary's, frame by frame.
-    /// Where they differ, the spec's evaluation says why: equal violation totals at every priority
-    /// (an alternative optimum), or a higher priority that kiwi violates more because it trades it
-    /// against a weighted sum of lower ones. kiwi doing *better* at the highest differing priority
-    /// would mean a wrong answer on one side, so that, and kiwi breaking a required constraint, fail.
+    /// Replays the scene with kiwisolver (or reads its lines from --peer-lines) and has
+    /// `PeerVerdict` set its rectangles beside cassowary's.
     func kiwiRow(label: String, scene: CompiledScene, options: BackendOptions) -> (row: String, failed: Bool) {
         func row(_ frames: String, _ verdict: String) -> String { "\(label)\tkiwi\t\(frames)\t-\t\(verdict)" }
         let output: String
@@ -128,59 +138,22 @@ struct Compare: ParsableCommand {
             }
             output = text
         } else {
-            let file = NSTemporaryDirectory() + "layoutbench-kiwi-\(getpid()).json"
+            let file = NSTemporaryDirectory() + "layoutbench-kiwi-\(Platform.processID).json"
             do {
                 let source = try FileManager.default.fileExists(atPath: label) || label.hasPrefix("example:")
                     ? Scene.load(readSceneBytes(label)) : regenerate(label)
-                try source.jsonString().write(toFile: file, atomically: true, encoding: .utf8)
+                try writeFile(source.jsonString(), to: file)
             } catch { return (row("-", "cannot write the scene for kiwi: \(error)"), true) }
             defer { try? FileManager.default.removeItem(atPath: file) }
             var arguments = ["python3", kiwiReplayScript(), file, "--quiet"]
             if let peerFrames { arguments += ["--frames", "\(peerFrames)"] }
-            guard let text = shell(arguments) else {
+            guard let text = MachineProbe.shell(arguments) else {
                 return (row("-", "kiwi replay failed (python3 scripts/kiwi_replay.py; pip install kiwisolver)"), true)
             }
             output = text
         }
-        guard let session = try? SceneSession(scene: scene, backend: BackendRegistry.named("cassowary")!, options: options) else {
-            return (row("-", "cassowary could not load the scene"), true)
-        }
-        var same = 0, alternative = 0, weighted: [String] = [], wrong: [String] = []
-        let lines = output.split(separator: "\n")
-        for (frame, line) in lines.enumerated() {
-            if frame > 0 { _ = try? session.runFrame(frame - 1) }
-            guard case let .array(rects)? = (try? JSONReader.parse(String(line)))?["rects"] else {
-                wrong.append("frame \(frame): unreadable line from kiwi")
-                break
-            }
-            var kiwi: [Double] = []
-            for r in rects { if case let .array(xs) = r { for x in xs { if case let .number(n) = x { kiwi.append(n) } } } }
-            guard kiwi.count == session.rects.count else {
-                wrong.append("frame \(frame): kiwi gave \(kiwi.count / 4) rects for \(session.rects.count / 4) views")
-                break
-            }
-            if zip(kiwi, session.rects).allSatisfy({ abs($0 - $1) <= 1e-6 * max(1, abs($0), abs($1)) }) {
-                same += 1
-                continue
-            }
-            let ours = session.evaluate(), theirs = session.evaluate(kiwi)
-            if let broken = theirs.brokenRequired.first {
-                wrong.append("frame \(frame): kiwi breaks required constraint '\(broken.id)' by \(formatNumber(broken.violation))")
-            } else if let top = ours.disagreements(with: theirs).first {
-                let detail = "frame \(frame): at priority \(formatNumber(top.priority)) cassowary violates \(formatNumber(top.mine)), kiwi \(formatNumber(top.theirs))"
-                if top.mine < top.theirs { weighted.append(detail) } else { wrong.append(detail) }
-            } else {
-                alternative += 1
-            }
-        }
-        var parts: [String] = []
-        parts.append(same == lines.count ? "same rects as cassowary" : "same rects at \(same)")
-        if alternative > 0 { parts.append("equally good alternative at \(alternative)") }
-        if !weighted.isEmpty {
-            parts.append("strict priorities differ from kiwi's weights at \(weighted.count) (first: \(weighted[0]))")
-        }
-        if !wrong.isEmpty { parts.append("KIWI BETTER OR BROKEN at \(wrong.count) (first: \(wrong[0]))") }
-        return (row("\(lines.count) frames", parts.joined(separator: "; ")), !wrong.isEmpty)
+        let verdict = PeerVerdict.judge(peerLines: output, scene: scene, options: options)
+        return (row(verdict.frames, verdict.summary), verdict.failed)
     }
 
     /// scripts/kiwi_replay.py, found from the working directory or next to the package the executable was built in.

@@ -22,40 +22,41 @@ struct Solve: ParsableCommand {
     var scene: String
 
     @Option(name: .shortAndLong, help: "The back end: \(BackendRegistry.names.joined(separator: ", ")).")
-    var backend = "cassowary"
+    var backend = BackendChoice(argument: "cassowary")!
 
     @Option(name: .shortAndLong, help: "Write the JSON lines to this file instead of standard output.")
     var output: String?
 
-    @Option(help: "Memory limit in MiB for back ends that estimate their memory (dense).")
+    @Option(parsing: .unconditional, help: "Memory limit in MiB for back ends that estimate their memory (dense).",
+            transform: memoryLimitMiB)
     var memoryLimit: Int?
 
     func run() throws {
-        guard let backendType = BackendRegistry.named(backend) else {
-            printError("unknown back end '\(backend)' (known: \(BackendRegistry.names.joined(separator: ", ")))")
-            throw ExitCode.failure
-        }
+        let backendType = backend.type
         var options = BackendOptions()
         if let memoryLimit { options.memoryLimitBytes = memoryLimit << 20 }
-        let sink: ByteSink
         do {
             let compiled = try Scene.load(readSceneBytes(scene)).compile()
-            sink = try output.map { path throws(LayoutError) in try ByteSink(path: path) } ?? ByteSink.standardOutput
             let session = try SceneSession(scene: compiled, backend: backendType, options: options)
+            // Opened only once the scene loads, and written under a temporary name: a failed solve leaves no file.
+            let sink = try output.map { path throws(FileError) in try ByteSink(path: path) } ?? ByteSink.standardOutput
             sink.write(frameLine(frame: 0, rects: session.rects, errors: []) + "\n")
             for index in compiled.frames.indices {
                 do {
                     let errors = try session.runFrame(index)
                     sink.write(frameLine(frame: index + 1, rects: session.rects, errors: errors) + "\n")
                 } catch {
-                    sink.close()
+                    sink.discard()
                     printError("\(scene): frame \(index + 1): \(error) — \(backend) stops here")
                     throw ExitCode.failure
                 }
             }
-            sink.close()
+            try sink.finish()
         } catch let error as LayoutError {
             printError("\(scene): \(backend): \(error)")
+            throw ExitCode.failure
+        } catch let error as FileError {
+            printError("solve: \(error)")
             throw ExitCode.failure
         }
     }
