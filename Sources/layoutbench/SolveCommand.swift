@@ -40,16 +40,29 @@ struct Solve: ParsableCommand {
             let session = try SceneSession(scene: compiled, backend: backendType, options: options)
             // Opened only once the scene loads, and written under a temporary name: a failed solve leaves no file.
             let sink = try output.map { path throws(FileError) in try ByteSink(path: path) } ?? ByteSink.standardOutput
-            sink.write(frameLine(frame: 0, rects: session.rects, errors: []) + "\n")
+            /// Output is JSON: a rectangle that overflowed is an error naming its view and attribute, not `inf`.
+            func writeLine(_ frame: Int, _ errors: [String]) throws {
+                if let bad = session.rects.firstIndex(where: { !$0.isFinite }) {
+                    sink.discard()
+                    let attribute = ["left", "top", "width", "height"][bad % 4]
+                    let view = shortenedForMessage(compiled.viewIDs[bad / 4])
+                    printError("\(scene): frame \(frame): \(view).\(attribute) is not a finite number "
+                        + "(\(session.rects[bad])); the values in this scene are too large — \(backend) stops here")
+                    throw ExitCode.failure
+                }
+                sink.write(frameLine(frame: frame, rects: session.rects, errors: errors) + "\n")
+            }
+            try writeLine(0, [])
             for index in compiled.frames.indices {
+                let errors: [String]
                 do {
-                    let errors = try session.runFrame(index)
-                    sink.write(frameLine(frame: index + 1, rects: session.rects, errors: errors) + "\n")
+                    errors = try session.runFrame(index)
                 } catch {
                     sink.discard()
                     printError("\(scene): frame \(index + 1): \(error) — \(backend) stops here")
                     throw ExitCode.failure
                 }
+                try writeLine(index + 1, errors)
             }
             try sink.finish()
         } catch let error as LayoutError {

@@ -44,6 +44,7 @@ struct CLITests {
     @Test("crash: a mismatched surrogate escape is an error at its position, exit 1")
     func surrogate() throws {
         let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try #"{"format": "layoutbench-scene", "name": "\ud800\u0041"}"#.write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
         let r = try layoutbench(["solve", dir + "/s.json"])
         #expect(r.status == 1)
@@ -72,6 +73,7 @@ struct CLITests {
     @Test("solve refuses an add whose constraint has a typo, as validate does")
     func typoInAdd() throws {
         let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let scene = """
             {"format": "layoutbench-scene", "version": 1, "name": "t", "views": [{"id": "a"}],
              "constraints": [{"id": "l", "first": "a.left", "relation": "==", "constant": 0},
@@ -100,6 +102,7 @@ struct CLITests {
     @Test("exits that lie: compare and bench fail when they could not do what was asked")
     func exits() throws {
         let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try unsatisfiable.write(toFile: dir + "/u.json", atomically: true, encoding: .utf8)
         let views = try layoutbench(["compare", "--views", "abc"])
         #expect(views.status == 64)
@@ -118,9 +121,31 @@ struct CLITests {
         #expect(bench.err.contains("nothing was timed for \(dir)/u.json"))
     }
 
+    @Test("overflow is never printed as inf: solve refuses, naming the view and attribute (or the value is refused on reading)")
+    func overflow() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scene = """
+            {"format": "layoutbench-scene", "version": 1, "name": "o", "views": [{"id": "a"}, {"id": "b"}],
+             "constraints": [{"id": "al", "first": "a.left", "relation": "==", "constant": 1e305},
+                             {"id": "bl", "first": "b.left", "relation": "==", "second": "a.left", "multiplier": 1000000},
+                             {"id": "at", "first": "a.top", "relation": "=="}, {"id": "aw", "first": "a.width", "relation": "=="},
+                             {"id": "ah", "first": "a.height", "relation": "=="}, {"id": "bt", "first": "b.top", "relation": "=="},
+                             {"id": "bw", "first": "b.width", "relation": "=="}, {"id": "bh", "first": "b.height", "relation": "=="}],
+             "frames": [[]]}
+            """
+        try scene.write(toFile: dir + "/o.json", atomically: true, encoding: .utf8)
+        let r = try layoutbench(["solve", dir + "/o.json"])
+        #expect(r.status == 1)
+        #expect(!r.out.contains("inf"))
+        // Without the ±1e9 range check of the compile step, the solve reaches the overflow.
+        #expect(r.err.contains("b.left is not a finite number") || r.err.contains("al"), "\(r.err)")
+    }
+
     @Test("leftovers: a failed solve --output leaves no file")
     func leftovers() throws {
         let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try unsatisfiable.write(toFile: dir + "/u.json", atomically: true, encoding: .utf8)
         let r = try layoutbench(["solve", dir + "/u.json", "--output", dir + "/s.jsonl"])
         #expect(r.status == 1)
@@ -130,6 +155,7 @@ struct CLITests {
     @Test("messages: folder errors are one clear line, not an NSCocoaErrorDomain dump")
     func ioMessages() throws {
         let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try "x".write(toFile: dir + "/afile.txt", atomically: true, encoding: .utf8)
         let suite = try layoutbench(["generate", "--suite", dir + "/afile.txt"])
         #expect(suite.status == 1)
@@ -147,6 +173,7 @@ struct CLITests {
     @Test("messages: two top-level views keys give one message naming the key")
     func duplicateViews() throws {
         let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try #"{"format": "layoutbench-scene", "version": 1, "views": [{"id": "a"}], "views": [], "constraints": []}"#
             .write(toFile: dir + "/d.json", atomically: true, encoding: .utf8)
         let r = try layoutbench(["validate", dir + "/d.json"])
@@ -157,6 +184,7 @@ struct CLITests {
     @Test("a scene with no frames says so in bench instead of timing nothing")
     func noFrames() throws {
         let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try #"{"format": "layoutbench-scene", "version": 1, "views": [{"id": "a"}], "constraints": []}"#
             .write(toFile: dir + "/n.json", atomically: true, encoding: .utf8)
         let r = try layoutbench(["bench", "--scene", dir + "/n.json", "--results", dir + "/r", "--quiet"])
