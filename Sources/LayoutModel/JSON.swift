@@ -140,6 +140,7 @@ public struct JSONReader {
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var members: [(key: String, value: JSONValue)] = []
+        var seenKeys = Set<String>()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -152,7 +153,16 @@ public struct JSONReader {
             }
             let keyStart = index
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) {
+            // Scene objects have a handful of keys: a scan is cheapest; a set keeps a hostile
+            // object with a million keys linear.
+            let isDuplicate: Bool
+            if members.count < 16 {
+                isDuplicate = members.contains(where: { $0.key == key })
+            } else {
+                if seenKeys.isEmpty { seenKeys = Set(members.map(\.key)) }
+                isDuplicate = !seenKeys.insert(key).inserted
+            }
+            if isDuplicate {
                 index = keyStart
                 throw error("duplicate key \(jsonQuoted(shortenedForMessage(key))) in an object")
             }

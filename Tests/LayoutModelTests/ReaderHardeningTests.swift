@@ -72,6 +72,18 @@ struct ReaderHardeningTests {
         #expect(messages(op)[0].contains(#"duplicate key "value" in an object"#))
     }
 
+    @Test("duplicate keys are found in large objects too, and 100,000 distinct keys read")
+    func duplicateKeysInLargeObjects() throws {
+        let keys = (0..<200).map { #""k\#($0)": 0"# } + [#""k3": 1"#]
+        #expect(throws: JSONSyntaxError.self) { try JSONReader.parse("{" + keys.joined(separator: ", ") + "}") }
+        let many = (0..<100_000).map { #""k\#($0)": 0"# }.joined(separator: ", ")
+        guard case let .object(members) = try JSONReader.parse("{" + many + "}") else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members.count == 100_000)
+    }
+
     @Test("unknown top-level keys are errors naming them; x- keys are metadata")
     func topLevelKeys() {
         #expect(messages(scene(extra: #", "x-generator": {"by": "me"}"#)).isEmpty)
