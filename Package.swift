@@ -37,12 +37,12 @@ let package = Package(
         .systemLibrary(
             name: "CJemalloc",
             pkgConfig: "jemalloc",
-            providers: [.apt(["libjemalloc-dev"])]
+            providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]
         ),
         .target(
             name: "BenchHarness",
             dependencies: [
-                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator",
+                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator", "CJemalloc",
                 "SolverTrace", "ExternalBackend", "LayoutRender",
             ]
         ),
@@ -50,10 +50,12 @@ let package = Package(
             name: "layoutbench",
             dependencies: [
                 "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator",
-                "BenchHarness", "CJemalloc", "IBImport", "SolverTrace", "ExternalBackend", "LayoutRender",
+                "BenchHarness", "IBImport", "SolverTrace", "ExternalBackend", "LayoutRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // libFuzzer target for the scene reader (see its source for the command).
+        .executableTarget(name: "SceneReaderFuzzer", dependencies: ["LayoutModel"]),
         // Helpers shared by the tests; no product depends on it.
         .target(name: "TestSupport", dependencies: ["LayoutModel"], path: "Tests/TestSupport"),
         // CassowarySolver and DenseSimplex solve the scene-format article's worked example.
@@ -70,13 +72,15 @@ let package = Package(
             dependencies: ["LayoutRender", "BenchHarness", "CassowarySolver", "SceneGenerator", "LayoutModel"]
         ),
         .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "DenseSimplex", "SceneGenerator", "LayoutModel"]),
+        // Runs the built executable: exit statuses, messages and files of the commands.
+        .testTarget(name: "CLITests", dependencies: ["layoutbench"]),
         .testTarget(
             name: "ExternalBackendTests",
             dependencies: ["ExternalBackend", "SolverTrace", "BenchHarness", "CassowarySolver", "SceneGenerator", "LayoutModel"]
         ),
         .testTarget(
             name: "ExampleSceneTests",
-            dependencies: ["LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic"]
+            dependencies: ["LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator"]
         ),
         .testTarget(
             name: "EquivalenceTests",

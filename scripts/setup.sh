@@ -4,6 +4,19 @@
 # (how SwiftPM finds it) and valgrind (the CI guard's instruction counts).
 # Python packages (kiwisolver, matplotlib) are installed by the scripts that use them.
 set -euo pipefail
+if [ "$(uname)" = Darwin ]; then
+  # macOS: Homebrew's jemalloc and pkg-config (valgrind does not run here; the CI guard's
+  # instruction counts need Linux). Without jemalloc the package still builds and the
+  # harness reports "allocation counts unavailable".
+  if command -v brew >/dev/null; then
+    for formula in jemalloc pkg-config; do
+      brew list "$formula" >/dev/null 2>&1 || brew install "$formula"
+    done
+  else
+    echo "setup: Homebrew not found; building without jemalloc (allocation counts unavailable)" >&2
+  fi
+  exit 0
+fi
 missing=()
 pkg-config --exists jemalloc 2>/dev/null || missing+=(libjemalloc-dev)
 command -v pkg-config >/dev/null || missing+=(pkg-config)

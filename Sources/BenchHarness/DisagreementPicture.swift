@@ -30,10 +30,14 @@ public enum DisagreementPicture {
         guard var picture else { throw .unsupported("no picture for '\(disagreement.scene)'") }
         picture.notes.insert("DISAGREEMENT: \(disagreement.message)", at: 0)
         let path = directory + "/" + fileName(disagreement.scene) + "-frame-\(disagreement.frame).svg"
-        let sink = try ByteSink(path: path)
-        let svg = picture.svg()
-        svg.bytes.withUnsafeBufferPointer { sink.write(String(decoding: $0, as: UTF8.self)) }
-        sink.close()
+        do {
+            let sink = try ByteSink(path: path)
+            let svg = picture.svg()
+            svg.bytes.withUnsafeBufferPointer { sink.write(String(decoding: $0, as: UTF8.self)) }
+            try sink.finish()
+        } catch {
+            throw .io("\(error)")
+        }
         return Written(path: path, views: picture.highlighted.map { picture.hierarchy.ids[$0] })
     }
 

@@ -2,10 +2,24 @@
 #define LAYOUTBENCH_CJEMALLOC_SHIM_H
 // Linking jemalloc replaces the process allocator; its per-thread counters
 // let the harness count bytes allocated per frame without an interposer.
+// jemalloc is optional: where its header is missing (a Mac without Homebrew's
+// jemalloc), these functions report "unavailable" and the harness still builds.
+// Swift calls only the layoutbench_ functions below, never jemalloc directly,
+// so a jemalloc built with a symbol prefix (je_mallctl) works too: its header
+// maps the names.
 #include <stddef.h>
 #include <stdint.h>
 #include <pthread.h>
+
+/// Where the hook counts: allocations made by one thread (the harness's).
+typedef struct {
+    pthread_t thread;
+    uint64_t count;
+} layoutbench_allocation_counter;
+
+#if __has_include(<jemalloc/jemalloc.h>)
 #include <jemalloc/jemalloc.h>
+#define LAYOUTBENCH_HAS_JEMALLOC 1
 
 // jemalloc counts bytes per thread but not allocations. Its experimental hook
 // interface (5.x, include/jemalloc/internal/hook.h; not in the public header,
@@ -23,17 +37,18 @@ typedef struct {
     void *extra;
 } layoutbench_hooks_t;
 
-/// Where the hook counts: allocations made by one thread (the harness's).
-typedef struct {
-    pthread_t thread;
-    uint64_t count;
-} layoutbench_allocation_counter;
-
 static inline void layoutbench_count_allocation(void *extra, int type, void *result, uintptr_t result_raw,
                                                 uintptr_t args_raw[3]) {
     (void)type; (void)result; (void)result_raw; (void)args_raw;
     layoutbench_allocation_counter *counter = (layoutbench_allocation_counter *)extra;
     if (pthread_equal(pthread_self(), counter->thread)) counter->count += 1;
+}
+
+/// jemalloc's counter of bytes allocated by the calling thread, or NULL.
+static inline uint64_t *layoutbench_thread_allocated_bytes(void) {
+    uint64_t *pointer = NULL;
+    size_t size = sizeof(pointer);
+    return mallctl("thread.allocatedp", &pointer, &size, NULL, 0) == 0 ? pointer : NULL;
 }
 
 /// Installs a hook that counts the calling thread's allocations (malloc, calloc,
@@ -47,4 +62,15 @@ static inline int layoutbench_install_allocation_counter(layoutbench_allocation_
     size_t size = sizeof(handle);
     return mallctl("experimental.hooks.install", &handle, &size, &hooks, sizeof(hooks));
 }
+#else
+#define LAYOUTBENCH_HAS_JEMALLOC 0
+static inline uint64_t *layoutbench_thread_allocated_bytes(void) { return NULL; }
+static inline int layoutbench_install_allocation_counter(layoutbench_allocation_counter *counter) {
+    (void)counter;
+    return -1;
+}
+#endif
+
+/// 1 when built against jemalloc's header, 0 otherwise.
+static inline int layoutbench_has_jemalloc(void) { return LAYOUTBENCH_HAS_JEMALLOC; }
 #endif

@@ -1,12 +1,7 @@
 // A small JSON reader and writer: the reader reports line and column, keeps
 // object keys in order (to find duplicates), and is fast on multi-megabyte scenes;
-// the writer streams to a file in chunks instead of building one giant string.
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+// it refuses what RFC 8259 forbids or leaves open (invalid UTF-8, lone surrogates,
+// duplicate keys) instead of guessing.
 
 public indirect enum JSONValue: Hashable, Sendable {
     case null
@@ -61,7 +56,15 @@ public struct JSONSyntaxError: Error, CustomStringConvertible, Sendable {
     public var line: Int
     public var column: Int
     public var message: String
+    /// The offset in bytes from the start of the input, where the error is about bytes.
+    public var byteOffset: Int?
     public var description: String { "malformed JSON at line \(line), column \(column): \(message)" }
+
+    public init(line: Int, column: Int, message: String) {
+        self.line = line
+        self.column = column
+        self.message = message
+    }
 }
 
 public struct JSONReader {
@@ -137,6 +140,7 @@ public struct JSONReader {
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var members: [(key: String, value: JSONValue)] = []
+        var seenKeys = Set<String>()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -147,10 +151,24 @@ public struct JSONReader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a quoted key, found \(describeHere)")
             }
+            let keyStart = index
             let key = try parseString()
+            // Scene objects have a handful of keys: a scan is cheapest; a set keeps a hostile
+            // object with a million keys linear.
+            let isDuplicate: Bool
+            if members.count < 16 {
+                isDuplicate = members.contains(where: { $0.key == key })
+            } else {
+                if seenKeys.isEmpty { seenKeys = Set(members.map(\.key)) }
+                isDuplicate = !seenKeys.insert(key).inserted
+            }
+            if isDuplicate {
+                index = keyStart
+                throw error("duplicate key \(jsonQuoted(shortenedForMessage(key))) in an object")
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw error("expected ':' after key \"\(key)\", found \(describeHere)")
+                throw error("expected ':' after key \(jsonQuoted(shortenedForMessage(key))), found \(describeHere)")
             }
             index += 1
             skipWhitespace()
@@ -207,6 +225,10 @@ public struct JSONReader {
             }
             if b == UInt8(ascii: "\\") { break }
             if b < 0x20 { throw error("control character in string") }
+            if b >= 0x80 {
+                index += try utf8SequenceLength()
+                continue
+            }
             index += 1
         }
         var scalars = Array(bytes[start..<index])
@@ -218,8 +240,9 @@ public struct JSONReader {
             }
             if b < 0x20 { throw error("control character in string") }
             if b != UInt8(ascii: "\\") {
-                scalars.append(b)
-                index += 1
+                let length = b >= 0x80 ? try utf8SequenceLength() : 1
+                scalars.append(contentsOf: bytes[index..<index + length])
+                index += length
                 continue
             }
             index += 1
@@ -236,15 +259,31 @@ public struct JSONReader {
             case UInt8(ascii: "r"): scalars.append(0x0D)
             case UInt8(ascii: "t"): scalars.append(0x09)
             case UInt8(ascii: "u"):
+                let escapeStart = index - 2
                 var code = try hex4()
-                if code >= 0xD800, code < 0xDC00, index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                    bytes[index + 1] == UInt8(ascii: "u")
-                {
+                if code >= 0xDC00, code < 0xE000 {
+                    index = escapeStart
+                    throw error("lone low surrogate \\u\(hexText(code)) (it must follow a high surrogate \\uD800-\\uDBFF)")
+                }
+                if code >= 0xD800, code < 0xDC00 {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    else {
+                        index = escapeStart
+                        throw error("lone high surrogate \\u\(hexText(code)) (a low surrogate \\uDC00-\\uDFFF must follow)")
+                    }
                     index += 2
                     let low = try hex4()
+                    guard low >= 0xDC00, low < 0xE000 else {
+                        index = escapeStart
+                        throw error(
+                            "high surrogate \\u\(hexText(code)) followed by \\u\(hexText(low)), not by a low surrogate \\uDC00-\\uDFFF")
+                    }
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                 }
-                let scalar = UnicodeScalar(code) ?? "\u{FFFD}"
+                guard let scalar = UnicodeScalar(code) else {
+                    index = escapeStart
+                    throw error("\\u escape is not a Unicode scalar")
+                }
                 scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
             default:
                 index -= 1
@@ -252,6 +291,43 @@ public struct JSONReader {
             }
         }
         throw error("unterminated string")
+    }
+
+    private func hexText(_ code: UInt32) -> String {
+        let hex = String(code, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// The length of the valid UTF-8 sequence starting at `index` (a byte >= 0x80);
+    /// throws at the byte offset of an invalid one (overlong, surrogate, beyond U+10FFFF, truncated).
+    private mutating func utf8SequenceLength() throws(JSONSyntaxError) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: throw invalidUTF8(at: index)
+        }
+        for k in 1..<length {
+            guard index + k < bytes.count else { throw invalidUTF8(at: index) }
+            let b = bytes[index + k]
+            let (lo, hi) = k == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+            guard b >= lo, b <= hi else { throw invalidUTF8(at: index) }
+        }
+        return length
+    }
+
+    private mutating func invalidUTF8(at offset: Int) -> JSONSyntaxError {
+        index = offset
+        var e = error("invalid UTF-8 at byte offset \(offset) (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)))")
+        e.byteOffset = offset
+        return e
     }
 
     private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
@@ -296,70 +372,6 @@ public struct JSONReader {
         guard let value = Double(text) else { throw error("invalid number '\(text)'") }
         return value
     }
-}
-
-/// Buffered output to a file descriptor (or to memory), flushed in 1 MiB chunks.
-public final class ByteSink {
-    public private(set) var buffer: [UInt8] = []
-    private let fd: Int32?
-    private let ownsDescriptor: Bool
-    private let chunk = 1 << 20
-
-    /// Collects everything in memory (`buffer`, `string`).
-    public init() {
-        fd = nil
-        ownsDescriptor = false
-    }
-
-    public init(fileDescriptor: Int32) {
-        fd = fileDescriptor
-        ownsDescriptor = false
-        buffer.reserveCapacity(chunk + 4096)
-    }
-
-    /// Creates or truncates the file at `path`.
-    public init(path: String) throws(LayoutError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else {
-            throw .invalidScene(["cannot write '\(path)': \(String(cString: strerror(errno)))"])
-        }
-        fd = descriptor
-        ownsDescriptor = true
-        buffer.reserveCapacity(chunk + 4096)
-    }
-
-    public static var standardOutput: ByteSink { ByteSink(fileDescriptor: 1) }
-
-    @inline(__always)
-    public func write(_ string: String) {
-        var s = string
-        s.withUTF8 { buffer.append(contentsOf: $0) }
-        if fd != nil, buffer.count >= chunk { flush() }
-    }
-
-    public func write(byte: UInt8) { buffer.append(byte) }
-
-    public var string: String { String(decoding: buffer, as: UTF8.self) }
-
-    public func flush() {
-        guard let fd, !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n <= 0 { break }
-                offset += n
-            }
-        }
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    public func close() {
-        flush()
-        if ownsDescriptor, let fd { _ = Glibc.close(fd) }
-    }
-
-    deinit { flush() }
 }
 
 /// `"text"` with JSON escapes.

@@ -1,9 +1,5 @@
 // Scene ↔ JSON, exactly as scene-format.md version 1 writes it.
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// One problem found in a scene: where (a JSON path such as
 /// `constraints[3] (id "c4")`) and what.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
@@ -13,9 +9,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// when its frame runs, as the spec asks, instead of rejecting the scene.
     public var isOpLevel: Bool
 
+    /// Long ids and values in `path` and `message` are shortened (see `shorteningLongRuns`).
     public init(path: String, message: String, isOpLevel: Bool = false) {
-        self.path = path
-        self.message = message
+        self.path = shorteningLongRuns(path)
+        self.message = shorteningLongRuns(message)
         self.isOpLevel = isOpLevel
     }
 
@@ -59,14 +56,20 @@ extension Scene {
 
     /// Reads a file; `-` is standard input.
     public static func readFile(_ path: String) throws(LayoutError) -> [UInt8] {
-        let fd = path == "-" ? 0 : open(path, O_RDONLY)
-        guard fd >= 0 else { throw .invalidScene(["cannot read '\(path)': \(String(cString: strerror(errno)))"]) }
-        defer { if fd != 0 { close(fd) } }
+        func failure() -> LayoutError {
+            .invalidScene([FileError(path: path, action: "read", reason: Platform.errorText(Platform.lastError)).description])
+        }
+        if Platform.kind(of: path) == .directory {
+            throw .invalidScene([FileError(path: path, action: "read", reason: "it is a folder").description])
+        }
+        let fd = path == "-" ? 0 : Platform.openForReading(path)
+        guard fd >= 0 else { throw failure() }
+        defer { if fd != 0 { _ = Platform.closeDescriptor(fd) } }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 { throw .invalidScene(["cannot read '\(path)': \(String(cString: strerror(errno)))"]) }
+            let n = chunk.withUnsafeMutableBytes { Platform.readBytes(fd, into: $0) }
+            if n < 0 { throw failure() }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
         }
@@ -88,15 +91,15 @@ private struct SceneDecoder {
         }
         var seen = Set<String>()
         for (key, _) in members {
-            if !seen.insert(key).inserted { fail(path, "duplicate key \"\(key)\"", op: op) }
-            if !allowed.contains(key) { fail(path, "unknown key \"\(key)\"", op: op) }
+            if !seen.insert(key).inserted { fail(path, "has the key \(jsonQuoted(key)) twice", op: op) }
+            if !allowed.contains(key) { fail(path, "has an unknown key \(jsonQuoted(key))", op: op) }
         }
         return true
     }
 
     mutating func string(_ value: JSONValue?, _ path: String, op: Bool = false) -> String? {
         guard let value else {
-            fail(path, "missing", op: op)
+            fail(path, "is missing", op: op)
             return nil
         }
         guard case let .string(s) = value else {
@@ -108,11 +111,11 @@ private struct SceneDecoder {
 
     mutating func number(_ value: JSONValue?, _ path: String, op: Bool = false) -> Double? {
         guard let value else {
-            fail(path, "missing", op: op)
+            fail(path, "is missing", op: op)
             return nil
         }
-        guard case let .number(n) = value else {
-            fail(path, "expected a number, found \(value.typeName)", op: op)
+        guard case let .number(n) = value, n.isFinite else {
+            fail(path, "must be a finite number, got \(value.shortJSON)", op: op)
             return nil
         }
         return n
@@ -134,12 +137,18 @@ private struct SceneDecoder {
     }
 
     mutating func scene(_ root: JSONValue) -> Scene? {
-        // Unknown top-level keys are metadata from other tools and are ignored;
-        // inside views, constraints and ops an unknown key is most likely a typo
-        // (`multipler`) that would silently change the layout, so it is an error.
-        guard case .object = root else {
+        // Top-level keys starting with `x-` are metadata from other tools and are
+        // ignored; any other unknown key, here or inside views, constraints and ops,
+        // is most likely a typo (`frame`, `multipler`) that would silently change
+        // the scene, so it is an error.
+        guard case let .object(members) = root else {
             fail("$", "expected a scene object, found \(root.typeName)")
             return nil
+        }
+        let topLevel: Set<String> = ["format", "version", "name", "views", "constraints", "edits", "frames"]
+        for (key, _) in members where !topLevel.contains(key) && !key.hasPrefix("x-") {
+            let known = "known: format, version, name, views, constraints, edits, frames; x-… for metadata"
+            fail("$", "unknown top-level key \(jsonQuoted(key)) (\(known))")
         }
         if let format = string(root["format"], "$.format"), format != Scene.formatName {
             fail("$.format", "expected \"\(Scene.formatName)\", found \"\(format)\"")
@@ -205,8 +214,7 @@ private struct SceneDecoder {
                 var frame: Frame = []
                 frame.reserveCapacity(ops.count)
                 for (j, op) in ops.enumerated() {
-                    let path = "$.frames[\(f)][\(j)]"
-                    frame.append(self.op(op, path) ?? .malformed(reason: "unreadable op at \(path)"))
+                    frame.append(self.op(op, frame: f, index: j))
                 }
                 frames.append(frame)
             }
@@ -253,6 +261,37 @@ private struct SceneDecoder {
         return Constraint(
             id: id, first: first, relation: relation, second: second, multiplier: multiplier, constant: constant,
             priority: Priority(priority), isActive: active)
+    }
+
+    /// Reads op `index` of `frames[frame]`. An op that cannot be read becomes
+    /// `.malformed`, whose reason names the op and what is wrong with it, e.g.
+    /// `setConstant c4: value must be a finite number, got "tall"`; `solve` refuses
+    /// just that op when its frame runs. Frame numbers: `$.frames[4]` is frame 5 of
+    /// the output lines (frame 0 is the initial solve), and messages say both.
+    mutating func op(_ item: JSONValue, frame: Int, index: Int) -> Op {
+        let path = "$.frames[\(frame)][\(index)] (output frame \(frame + 1), op \(index))"
+        let before = diagnostics.count
+        let decoded = op(item, path)
+        let problems = diagnostics[before...]
+        if let decoded, problems.isEmpty { return decoded }
+        // Name the op by its kind and target, then each problem by its field.
+        let name: String
+        if case let .string(kind)? = item["op"] { name = shortenedForMessage(kind) } else { name = "unnamed op" }
+        var target = ""
+        for key in ["constraint", "attribute"] {
+            if case let .string(t)? = item[key] { target = " " + shortenedForMessage(t) }
+        }
+        if case let .string(t)? = item["constraint"]?["id"] { target = " " + shortenedForMessage(t) }
+        let details = problems.map { d -> String in
+            // The field is what follows the last ")." of the path: `… (setConstant).value` → `value`.
+            let characters = Array(d.path)
+            guard d.path.hasPrefix(path), let dot = (1..<max(1, characters.count)).last(where: {
+                characters[$0] == "." && characters[$0 - 1] == ")"
+            }) else { return d.message }
+            return String(characters[(dot + 1)...]) + " " + d.message
+        }
+        let what = details.isEmpty ? "unreadable" : details.joined(separator: "; ")
+        return .malformed(reason: "\(name)\(target): \(what) (at $.frames[\(frame)][\(index)], output frame \(frame + 1))")
     }
 
     mutating func op(_ item: JSONValue, _ path: String) -> Op? {
@@ -306,6 +345,20 @@ private struct SceneDecoder {
                 "unknown op \"\(name)\" (known: suggest, setConstant, setPriority, activate, deactivate, add, remove, addEdit, removeEdit)",
                 op: true)
             return nil
+        }
+    }
+}
+
+extension JSONValue {
+    /// The value as JSON for a message: scalars in full (strings shortened), containers by kind.
+    var shortJSON: String {
+        switch self {
+        case .null: return "null"
+        case let .bool(b): return b ? "true" : "false"
+        case let .number(n): return n.isFinite ? formatNumber(n) : "a number beyond the range of a double"
+        case let .string(s): return jsonQuoted(shortenedForMessage(s))
+        case .array: return "an array"
+        case .object: return "an object"
         }
     }
 }

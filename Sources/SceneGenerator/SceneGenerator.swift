@@ -90,9 +90,6 @@ public enum Family: String, CaseIterable, Sendable {
         }
     }
 
-    /// Whether the seed changes the scene; the other families are fully determined by
-    /// their size and parameters.
-    public var usesSeed: Bool { self == .mixed || self == .clamp }
 }
 
 public struct GeneratorParameters: Sendable, Hashable {
@@ -100,7 +97,8 @@ public struct GeneratorParameters: Sendable, Hashable {
     public var views: Int
     /// Frames of animation.
     public var frames: Int
-    /// Seed of the families that use one (`Family.usesSeed`).
+    /// Varies every family: sizes, insets, spacing, animation paths and phases (see
+    /// `Variation`). Seed 1, the default, gives the reference scenes.
     public var seed: UInt64
     /// Children per parent in `tree` (at least 2).
     public var fanout: Int
@@ -150,7 +148,7 @@ public enum SceneGenerator {
     /// the same scene (no system randomness, no hashing order). See `Family` for how each
     /// family rounds `views`.
     public static func generate(_ family: Family, _ p: GeneratorParameters) -> Scene {
-        var g = Builder(name: "\(family.rawValue)-\(p.views)", frames: p.frames)
+        var g = Builder(name: "\(family.rawValue)-\(p.views)", frames: p.frames, seed: p.seed)
         switch family {
         case .stack: g.stack(p)
         case .tree: g.tree(p)
@@ -182,16 +180,14 @@ public enum SceneGenerator {
     @discardableResult
     public static func writeSuite(
         to folder: String, sizes: [Int] = suiteSizes, frames: Int = 120, progress: (String) -> Void = { _ in }
-    ) throws(LayoutError) -> [String] {
-        if mkdir(folder, 0o755) != 0, errno != EEXIST {
-            throw .invalidScene(["cannot create folder '\(folder)': \(String(cString: strerror(errno)))"])
-        }
+    ) throws(FileError) -> [String] {
+        try Platform.makeDirectories(folder)
         var paths: [String] = []
         for (family, parameters) in suiteParameters(sizes: sizes, frames: frames) {
             let path = (folder.hasSuffix("/") ? folder : folder + "/") + suiteFileName(family, views: parameters.views)
             let sink = try ByteSink(path: path)
             generate(family, parameters).write(to: sink)
-            sink.close()
+            try sink.finish()
             paths.append(path)
             progress(path)
         }
@@ -210,9 +206,12 @@ struct Builder {
     var frames: [Frame]
     let frameCount: Int
     var counter = 0
+    /// What the seed varies in the layout families.
+    var vary: Variation
 
-    init(name: String, frames: Int) {
+    init(name: String, frames: Int, seed: UInt64) {
         self.name = name
+        vary = Variation(seed: seed)
         frameCount = max(0, frames)
         self.frames = []
         self.frames.reserveCapacity(frameCount)
@@ -255,8 +254,9 @@ struct Builder {
         return r
     }
 
-    /// A smooth, repeatable slider value in [0, 1] for frame f.
-    static func slider(_ f: Int) -> Double { 0.5 - 0.5 * cos(Double(f) * 0.1) }
+    /// A smooth, repeatable slider value in [0, 1] for frame f: the reference path
+    /// (`0.5 - 0.5 cos(0.1 f)`) for seed 1, else the seed's own speed and phase.
+    func slider(_ f: Int) -> Double { 0.5 - 0.5 * cos(Double(f) * vary.sliderSpeed + vary.sliderPhase) }
 
     /// `--ambiguous`: removes the first required constraint of the last view whose first
     /// attribute is vertical (top, bottom, centerY or height) and that no op names. Every
@@ -288,426 +288,34 @@ struct Builder {
         // spacing constraint (grid), that is its height; elsewhere its top or height.
         if let index { constraints.remove(at: index) }
     }
+}
 
-    // MARK: Families
+/// What a seed changes in families whose structure is fixed by their size: sizes,
+/// insets, spacing, the slider's speed and phase, a phase offset for toggles and churn,
+/// and fanout jitter. Seed 1 gives the reference values (the scenes the project's
+/// figures were measured on); any other seed draws each from its own stream, separate
+/// from the stream clamp and mixed already draw their structure from. Constants only
+/// change sizes, never which constraints exist, so layouts stay unique.
+struct Variation {
+    let isReference: Bool
+    private var rng: SeededRandom
+    let sliderSpeed: Double
+    let sliderPhase: Double
 
-    mutating func stack(_ p: GeneratorParameters) {
-        let root = root()
-        let n = max(1, p.views - 1)
-        reserve(views: n + 1, constraints: 4 * n + 4)
-        var previous: String? = nil
-        for i in 0..<n {
-            let v = view("v\(i)", parent: root)
-            add(v, .left, .equal, root, .left, constant: 8)
-            add(v, .right, .equal, root, .right, constant: -8)
-            if let previous { add(v, .top, .equal, previous, .bottom, constant: 8) } else { add(v, .top, .equal, root, .top, constant: 8) }
-            add(v, .height, constant: 44, priority: i == 0 ? 250 : 1000)
-            previous = v
-        }
-        let slider = AttributeRef(view: "v0", attribute: .height)
-        edits.append(EditDeclaration(attribute: slider, priority: .high))
-        for f in 0..<frameCount { frames.append([.suggest(attribute: slider, value: 44 + 200 * Builder.slider(f + 1))]) }
+    init(seed: UInt64) {
+        isReference = seed == 1
+        rng = SeededRandom(seed: seed ^ 0xA5A5_5A5A_C3C3_3C3C)
+        sliderSpeed = isReference ? 0.1 : 0.06 + 0.08 * rng.unit()
+        sliderPhase = isReference ? 0 : 2 * Double.pi * rng.unit()
     }
 
-    mutating func tree(_ p: GeneratorParameters) {
-        let total = max(1, p.views)
-        reserve(views: total, constraints: 4 * total + 4)
-        let root = root(width: nil)
-        add(root, .width, constant: 375, priority: 250, id: "root.width")
-        let fanout = max(2, p.fanout)
-        let inset = 4.0
-        let spacing = 4.0
-        // Breadth first: each view's depth, by index.
-        var depth: [Int] = [0]
-        depth.reserveCapacity(total)
-        var parentIndex = 0
-        while views.count < total {
-            let parent = views[parentIndex].id
-            let children = min(fanout, total - views.count)
-            let horizontal = depth[parentIndex] % 2 == 0
-            let k = Double(children)
-            let share = -(2 * inset + (k - 1) * spacing) / k
-            var previous: String? = nil
-            for _ in 0..<children {
-                let child = view("v\(views.count)", parent: parent)
-                depth.append(depth[parentIndex] + 1)
-                if horizontal {
-                    add(child, .width, .equal, parent, .width, multiplier: 1 / k, constant: share)
-                    add(child, .top, .equal, parent, .top, constant: inset)
-                    add(child, .bottom, .equal, parent, .bottom, constant: -inset)
-                    if let previous { add(child, .left, .equal, previous, .right, constant: spacing) } else { add(child, .left, .equal, parent, .left, constant: inset) }
-                } else {
-                    add(child, .height, .equal, parent, .height, multiplier: 1 / k, constant: share)
-                    add(child, .left, .equal, parent, .left, constant: inset)
-                    add(child, .right, .equal, parent, .right, constant: -inset)
-                    if let previous { add(child, .top, .equal, previous, .bottom, constant: spacing) } else { add(child, .top, .equal, parent, .top, constant: inset) }
-                }
-                previous = child
-            }
-            parentIndex += 1
-        }
-        let width = AttributeRef(view: root, attribute: .width)
-        edits.append(EditDeclaration(attribute: width, priority: .high))
-        for f in 0..<frameCount { frames.append([.suggest(attribute: width, value: 320 + 400 * Builder.slider(f + 1))]) }
+    /// `reference` for seed 1; otherwise a whole number drawn from `range`.
+    mutating func value(_ reference: Double, _ range: ClosedRange<Int>) -> Double {
+        isReference ? reference : Double(rng.int(range))
     }
 
-    mutating func grid(_ p: GeneratorParameters) {
-        let cells = max(1, p.views - 1)
-        let columns = max(1, Int(Double(cells).squareRoot()))
-        let rows = max(1, cells / columns)
-        reserve(views: rows * columns + 1, constraints: 4 * rows * columns + 4)
-        let root = root()
-        var spacingIDs: [String] = []
-        spacingIDs.reserveCapacity(rows + columns)
-        var firstRow: [String] = []
-        var above: [String] = []
-        var current: [String] = []
-        for r in 0..<rows {
-            current.removeAll(keepingCapacity: true)
-            for c in 0..<columns {
-                let cell = view("r\(r)c\(c)", parent: root)
-                if r == 0, c == 0 {
-                    add(cell, .width, constant: 40)
-                    add(cell, .height, constant: 40)
-                } else {
-                    add(cell, .width, .equal, "r0c0", .width)
-                    add(cell, .height, .equal, "r0c0", .height)
-                }
-                // Spacing constraints live in the first row (lefts) and the first column
-                // (tops); every other cell aligns with its column's and its row's first cell.
-                if r == 0 {
-                    spacingIDs.append(
-                        c == 0 ? add(cell, .left, .equal, root, .left, constant: 8)
-                            : add(cell, .left, .equal, current[c - 1], .right, constant: 8))
-                } else {
-                    add(cell, .left, .equal, firstRow[c], .left)
-                }
-                if c == 0 {
-                    spacingIDs.append(
-                        r == 0 ? add(cell, .top, .equal, root, .top, constant: 8)
-                            : add(cell, .top, .equal, above[0], .bottom, constant: 8))
-                } else {
-                    add(cell, .top, .equal, current[0], .top)
-                }
-                current.append(cell)
-            }
-            if r == 0 { firstRow = current }
-            swap(&above, &current)
-        }
-        for f in 0..<frameCount {
-            let spacing = 2 + 14 * Builder.slider(f + 1)
-            frames.append(spacingIDs.map { .setConstant(constraint: $0, value: spacing) })
-        }
-    }
-
-    mutating func clamp(_ p: GeneratorParameters) {
-        var rng = SeededRandom(seed: p.seed)
-        let count = max(1, (p.views - 1) / 3)
-        reserve(views: 3 * count + 1, constraints: 16 * count + 4)
-        let root = root(width: 375, height: max(667, Double(count) * 70 + 20))
-        var tips: [AttributeRef] = []
-        var centres: [Double] = []
-        tips.reserveCapacity(count)
-        centres.reserveCapacity(count)
-        for i in 0..<count {
-            let box = view("box\(i)", parent: root)
-            let tip = view("tip\(i)", parent: box)
-            let label = view("label\(i)", parent: root)
-            let width = Double(rng.int(200...330))
-            add(box, .left, .equal, root, .left, constant: 10)
-            add(box, .top, .equal, root, .top, constant: 10 + Double(i) * 70)
-            add(box, .width, constant: width)
-            add(box, .height, constant: 40)
-            add(tip, .width, constant: 40)
-            add(tip, .height, constant: 30)
-            add(tip, .centerY, .equal, box, .centerY)
-            add(tip, .left, .greaterThanOrEqual, box, .left)
-            add(tip, .right, .lessThanOrEqual, box, .right)
-            add(tip, .centerX, .equal, box, .centerX, priority: 250)
-            add(label, .centerX, .equal, tip, .centerX, priority: 700)
-            add(label, .top, .equal, tip, .bottom, constant: 2)
-            add(label, .width, constant: 120)
-            add(label, .height, constant: 16)
-            add(label, .left, .greaterThanOrEqual, root, .left, constant: 4)
-            add(label, .right, .lessThanOrEqual, root, .right, constant: -4)
-            tips.append(AttributeRef(view: tip, attribute: .centerX))
-            centres.append(10 + width / 2)
-        }
-        // A drag lasts 30 frames: addEdit when the finger lands, removeEdit when it lifts.
-        var dragging = 0
-        for f in 0..<frameCount {
-            var ops: [Op] = []
-            if f % 30 == 0 {
-                if f > 0 { ops.append(.removeEdit(attribute: tips[dragging])) }
-                dragging = rng.int(0...(count - 1))
-                ops.append(.addEdit(attribute: tips[dragging], priority: .high))
-            }
-            let finger = centres[dragging] + 260 * sin(Double(f % 30) * 0.35)
-            ops.append(.suggest(attribute: tips[dragging], value: finger))
-            frames.append(ops)
-        }
-    }
-
-    mutating func toggle(_ p: GeneratorParameters) {
-        let count = max(1, (p.views - 1) / 3)
-        reserve(views: 3 * count + 1, constraints: 13 * count + 4)
-        let root = root(width: 375, height: max(667, Double(count) * 52 + 8))
-        var splits: [String] = []
-        var fulls: [String] = []
-        splits.reserveCapacity(count)
-        fulls.reserveCapacity(count)
-        for i in 0..<count {
-            let row = view("row\(i)", parent: root)
-            let yellow = view("yellow\(i)", parent: row)
-            let blue = view("blue\(i)", parent: row)
-            add(row, .left, .equal, root, .left, constant: 20)
-            add(row, .top, .equal, root, .top, constant: 8 + Double(i) * 52)
-            add(row, .width, constant: 335)
-            add(row, .height, constant: 44)
-            add(yellow, .leading, .equal, row, .leading)
-            add(yellow, .top, .equal, row, .top)
-            add(yellow, .height, .equal, row, .height)
-            add(blue, .trailing, .equal, row, .trailing)
-            add(blue, .top, .equal, row, .top)
-            add(blue, .height, .equal, row, .height)
-            add(blue, .width, .equal, yellow, .width)
-            splits.append(add(blue, .leading, .equal, yellow, .trailing, constant: 10, priority: 750, id: "split\(i)"))
-            fulls.append(add(yellow, .trailing, .equal, row, .trailing, priority: 250, id: "full\(i)"))
-        }
-        let every = max(1, p.toggleEvery)
-        // Toggle t = 1, 2, …: the split wins on even t; its spacing is 100 for t = 1, 2,
-        // 10 for t = 3, 4, and so on, so the split shows both spacings.
-        var t = 0
-        for f in 0..<frameCount {
-            guard f % every == 0 else {
-                frames.append([])
-                continue
-            }
-            t += 1
-            let split = t % 2 == 0
-            let changeSpacing = t % 2 == 1
-            let spacing: Double = (t / 2) % 2 == 0 ? 100 : 10
-            var ops: [Op] = []
-            ops.reserveCapacity(3 * count)
-            for i in 0..<count {
-                ops.append(.setPriority(constraint: splits[i], value: split ? 750 : 250))
-                ops.append(.setPriority(constraint: fulls[i], value: split ? 250 : 750))
-                if changeSpacing { ops.append(.setConstant(constraint: splits[i], value: spacing)) }
-            }
-            frames.append(ops)
-        }
-    }
-
-    mutating func scroll(_ p: GeneratorParameters) {
-        let rows = max(0, p.views - 4)
-        reserve(views: rows + 4, constraints: 4 * rows + 16)
-        let root = root()
-        let header = view("header", parent: root)
-        let background = view("background", parent: header)
-        let title = view("title", parent: header)
-        add(header, .top, .equal, root, .top, id: "headerTop")
-        add(header, .left, .equal, root, .left)
-        add(header, .width, .equal, root, .width)
-        add(header, .height, constant: 200)
-        add(background, .top, .equal, header, .top, id: "backgroundTop")
-        add(background, .left, .equal, header, .left)
-        add(background, .width, .equal, header, .width)
-        add(background, .height, .equal, header, .height)
-        add(title, .left, .equal, header, .left, constant: 16)
-        add(title, .bottom, .equal, header, .bottom, constant: -16, id: "titleBottom")
-        add(title, .width, constant: 200)
-        add(title, .height, constant: 30)
-        var previous = header
-        for i in 0..<rows {
-            let row = view("row\(i)", parent: root)
-            add(row, .top, .equal, previous, .bottom)
-            add(row, .left, .equal, root, .left)
-            add(row, .width, .equal, root, .width)
-            add(row, .height, constant: 44)
-            previous = row
-        }
-        for f in 0..<frameCount {
-            let offset = 300 * Builder.slider(f + 1)
-            frames.append([
-                .setConstant(constraint: "headerTop", value: -offset),
-                .setConstant(constraint: "backgroundTop", value: offset / 2),
-                .setConstant(constraint: "titleBottom", value: -16 - offset / 4),
-            ])
-        }
-    }
-
-    mutating func churn(_ p: GeneratorParameters) {
-        let n = max(1, p.views - 1)
-        reserve(views: n + 1, constraints: 5 * n + 4)
-        let root = root()
-        var previous: String? = nil
-        var tall: [String] = []
-        var short: [String] = []
-        tall.reserveCapacity(n)
-        short.reserveCapacity(n)
-        for i in 0..<n {
-            let v = view("v\(i)", parent: root)
-            add(v, .left, .equal, root, .left, constant: 8)
-            add(v, .right, .equal, root, .right, constant: -8)
-            if let previous { add(v, .top, .equal, previous, .bottom, constant: 4) } else { add(v, .top, .equal, root, .top, constant: 4) }
-            short.append(add(v, .height, constant: 44, id: "short\(i)"))
-            tall.append(add(v, .height, constant: 60, active: false, id: "tall\(i)"))
-            previous = v
-        }
-        var isTall = [Bool](repeating: false, count: n)
-        var added: [String] = []
-        // Visit the views in a scattered order that reaches every one: a stride coprime to n.
-        var stride = 7
-        while gcd(stride, n) != 1 { stride += 1 }
-        for f in 0..<frameCount {
-            let j = (f * stride) % n
-            // Deactivate first: both alternatives are required and would conflict.
-            var ops: [Op] = isTall[j]
-                ? [.deactivate(constraint: tall[j]), .activate(constraint: short[j])]
-                : [.deactivate(constraint: short[j]), .activate(constraint: tall[j])]
-            isTall[j].toggle()
-            if (f + 1) % 10 == 0 {
-                let id = "extra\(f)"
-                let v = "v\((f * stride * 3 + 1) % n)"
-                // Implied by the view's left and right pins, so it never conflicts.
-                ops.append(.add(Constraint(
-                    id: id, first: AttributeRef(view: v, attribute: .width), relation: .equal,
-                    second: AttributeRef(view: root, attribute: .width), constant: -16)))
-                added.append(id)
-                if added.count > 3 { ops.append(.remove(constraint: added.removeFirst())) }
-            }
-            frames.append(ops)
-        }
-    }
-
-    mutating func mixed(_ p: GeneratorParameters) {
-        var rng = SeededRandom(seed: p.seed)
-        let n = max(2, p.views)
-        reserve(views: n, constraints: 8 * n + 4)
-        _ = root()
-        /// The optional constraints of one view. Priorities are distinct within a view
-        /// (`used`, a short array: no hashing), so no two of its constraints compete at
-        /// one level.
-        struct Info {
-            var w1: String, w2: String, p1: Double, p2: Double
-            var left: String?
-            var used: [Int]
-        }
-        var infos: [Info] = []
-        infos.reserveCapacity(n)
-        // For each view, the nearest view (itself or an ancestor) whose left is fixed by
-        // required equalities alone. Clamped views hang off such an anchor, so an optional
-        // left never shares a level's unknowns with another view's optional left.
-        var fixedAnchor: [Int] = [0]
-        fixedAnchor.reserveCapacity(n)
-        func fresh(_ used: inout [Int], _ rng: inout SeededRandom) -> Double {
-            while true {
-                let p = rng.int(2...998)
-                if !used.contains(p) {
-                    used.append(p)
-                    return Double(p)
-                }
-            }
-        }
-        for i in 1..<n {
-            let parentIndex = rng.int(max(0, i - 8)...(i - 1))
-            let parent = views[parentIndex].id
-            let v = view("v\(i)", parent: parent)
-            var used: [Int] = []
-            var leftID: String? = nil
-            if rng.int(0...1) == 0 {
-                // Clamped against the nearest ancestor whose left is fixed (usually the parent).
-                let anchor = views[fixedAnchor[parentIndex]].id
-                add(v, .left, .greaterThanOrEqual, anchor, .left)
-                leftID = add(v, .left, .equal, anchor, .left, constant: Double(rng.int(-30...40)), priority: fresh(&used, &rng), id: "left-\(i)")
-                fixedAnchor.append(fixedAnchor[parentIndex])
-            } else {
-                add(v, .left, .equal, parent, .left, constant: Double(rng.int(0...20)))
-                fixedAnchor.append(fixedAnchor[parentIndex] == parentIndex ? i : fixedAnchor[parentIndex])
-            }
-            add(v, .top, .equal, parent, .top, constant: Double(rng.int(0...20)))
-            let p1 = fresh(&used, &rng)
-            let p2 = fresh(&used, &rng)
-            let w1 = add(v, .width, constant: Double(rng.int(40...200)), priority: p1, id: "w1-\(i)")
-            let w2 = add(v, .width, constant: Double(rng.int(40...200)), priority: p2, id: "w2-\(i)")
-            add(v, .width, .greaterThanOrEqual, constant: Double(rng.int(30...120)))
-            if rng.int(0...1) == 0 {
-                add(v, .height, .equal, v, .width, multiplier: 0.5, priority: fresh(&used, &rng))
-            } else {
-                add(v, .height, constant: Double(rng.int(20...90)), priority: fresh(&used, &rng))
-            }
-            add(v, .height, .lessThanOrEqual, constant: Double(rng.int(50...100)))
-            infos.append(Info(w1: w1, w2: w2, p1: p1, p2: p2, left: leftID, used: used))
-        }
-        // Edits on a few widths, at priorities unused on their views.
-        var editViews: [Int] = []
-        for k in 0..<min(3, infos.count) {
-            let i = (k * 7919) % infos.count
-            if editViews.contains(i) { continue }
-            let pr = fresh(&infos[i].used, &rng)
-            edits.append(EditDeclaration(attribute: AttributeRef(view: "v\(i + 1)", attribute: .width), priority: Priority(pr)))
-            editViews.append(i)
-        }
-        var inactive: Int? = nil  // the view whose w1 is switched off, if any
-        var extraLive: [(id: String, view: Int, priority: Int)] = []
-        var heightEdit: (view: Int, priority: Int)? = nil
-        func release(_ priority: Int, of view: Int) {
-            if let k = infos[view].used.firstIndex(of: priority) { infos[view].used.remove(at: k) }
-        }
-        for f in 0..<frameCount {
-            var ops: [Op] = []
-            let i = rng.int(0...(infos.count - 1))
-            switch f % 8 {
-            case 0:
-                let e = editViews[f / 8 % editViews.count]
-                ops.append(.suggest(attribute: AttributeRef(view: "v\(e + 1)", attribute: .width), value: Double(rng.int(20...260))))
-            case 1:
-                ops.append(.setConstant(constraint: infos[i].w1, value: Double(rng.int(40...200))))
-                if let left = infos[i].left { ops.append(.setConstant(constraint: left, value: Double(rng.int(-30...40)))) }
-            case 2:
-                // Swap the two width priorities: still distinct, so still unique.
-                (infos[i].p1, infos[i].p2) = (infos[i].p2, infos[i].p1)
-                ops.append(.setPriority(constraint: infos[i].w1, value: infos[i].p1))
-                ops.append(.setPriority(constraint: infos[i].w2, value: infos[i].p2))
-            case 3:
-                // Alternately switch one view's w1 off and back on; w2 always stays, so the
-                // width is still pinned.
-                if let k = inactive {
-                    ops.append(.activate(constraint: infos[k].w1))
-                    inactive = nil
-                } else {
-                    ops.append(.deactivate(constraint: infos[i].w1))
-                    inactive = i
-                }
-            case 4:
-                let pr = Int(fresh(&infos[i].used, &rng))
-                let id = "extra-\(f)"
-                ops.append(.add(Constraint(
-                    id: id, first: AttributeRef(view: "v\(i + 1)", attribute: .height), relation: .equal,
-                    constant: Double(rng.int(20...90)), priority: Priority(Double(pr)))))
-                extraLive.append((id, i, pr))
-            case 5:
-                if !extraLive.isEmpty {
-                    let gone = extraLive.removeFirst()
-                    ops.append(.remove(constraint: gone.id))
-                    release(gone.priority, of: gone.view)
-                }
-            case 6:
-                if let h = heightEdit {
-                    ops.append(.removeEdit(attribute: AttributeRef(view: "v\(h.view + 1)", attribute: .height)))
-                    release(h.priority, of: h.view)
-                    heightEdit = nil
-                } else {
-                    let pr = Int(fresh(&infos[i].used, &rng))
-                    ops.append(.addEdit(attribute: AttributeRef(view: "v\(i + 1)", attribute: .height), priority: Priority(Double(pr))))
-                    heightEdit = (i, pr)
-                }
-            default:
-                if let h = heightEdit {
-                    ops.append(.suggest(attribute: AttributeRef(view: "v\(h.view + 1)", attribute: .height), value: Double(rng.int(10...120))))
-                }
-            }
-            frames.append(ops)
-        }
+    /// `reference` for seed 1; otherwise a whole number drawn from `range`.
+    mutating func count(_ reference: Int, _ range: ClosedRange<Int>) -> Int {
+        isReference ? reference : rng.int(range)
     }
 }

@@ -1,36 +1,8 @@
 import ArgumentParser
 import BenchHarness
-import CJemalloc
 import Foundation
 import LayoutModel
 import SceneGenerator
-
-/// jemalloc's per-thread byte counter (the executable links jemalloc, so it is
-/// the process's allocator) and an allocation hook that counts allocations per
-/// thread (jemalloc keeps no such count). Created on the thread that runs the frames.
-final class JemallocCounter: AllocationCounter {
-    let allocated: UnsafeMutablePointer<UInt64>?
-    /// Written by the hook; never freed, since jemalloc keeps calling the hook until exit.
-    let allocations = UnsafeMutablePointer<layoutbench_allocation_counter>.allocate(capacity: 1)
-    let countsAllocations: Bool
-
-    init() {
-        var pointer: UnsafeMutablePointer<UInt64>? = nil
-        var size = MemoryLayout<UnsafeMutablePointer<UInt64>?>.size
-        allocated = mallctl("thread.allocatedp", &pointer, &size, nil, 0) == 0 ? pointer : nil
-        countsAllocations = allocated != nil && layoutbench_install_allocation_counter(allocations) == 0
-    }
-
-    func allocatedBytes() -> UInt64 { allocated?.pointee ?? 0 }
-    func allocationCount() -> UInt64? { countsAllocations ? allocations.pointee.count : nil }
-
-    var description: String {
-        guard allocated != nil else { return "system malloc (jemalloc counters unavailable)" }
-        return countsAllocations
-            ? "jemalloc (per-thread allocated bytes; allocations counted by a jemalloc hook)"
-            : "jemalloc (per-thread allocated bytes; allocation hook unavailable)"
-    }
-}
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -48,34 +20,40 @@ struct Bench: ParsableCommand {
             """
     )
 
-    @Option(help: "Back ends, comma-separated (\(BackendRegistry.namesWithDrivers.joined(separator: ", "))).")
-    var backend: String?
+    @Option(help: "Back ends, comma-separated (\(BackendRegistry.namesWithDrivers.joined(separator: ", "))).", transform: backendList)
+    var backend: [BackendChoice]?
 
-    @Option(help: "Families, comma-separated (\(Family.allCases.map(\.rawValue).joined(separator: ", "))).")
-    var family: String?
+    @Option(name: .customLong("backends"), help: .hidden, transform: backendList)
+    var backendsAlias: [BackendChoice]?
 
-    @Option(help: "View counts, comma-separated.")
-    var views: String?
+    @Option(help: "Families, comma-separated (\(Family.allCases.map(\.rawValue).joined(separator: ", "))).", transform: familyList)
+    var family: [Family]?
+
+    @Option(parsing: .unconditional, help: "View counts, comma-separated.", transform: viewCountList)
+    var views: [Int]?
 
     @Option(parsing: .upToNextOption, help: "Scene files (or example:NAME) instead of generated families.")
     var scene: [String] = []
 
-    @Option(help: "Frames per generated scene.")
+    @Option(parsing: .unconditional, help: "Frames per generated scene.", transform: wholeNumber("--frames", atLeast: 0))
     var frames = 120
 
     @Option(help: "Seed for generated scenes.")
     var seed: UInt64 = 1
 
-    @Option(help: "Repetitions of each frame stream (each on a fresh load).")
+    @Option(parsing: .unconditional, help: "Repetitions of each frame stream (each on a fresh load).",
+            transform: wholeNumber("--repeat", atLeast: 1, atMost: 1_000_000))
     var `repeat` = 1
 
-    @Option(help: "Frames played untimed first, on a separate load.")
+    @Option(parsing: .unconditional, help: "Frames played untimed first, on a separate load.",
+            transform: wholeNumber("--warmup", atLeast: 0, atMost: 1_000_000_000))
     var warmup = 10
 
     @Option(help: "Stop timing a back end on a scene after its frames took this many seconds (marked * in the table).")
     var timeLimit: Double?
 
-    @Option(help: "Memory limit in MiB for back ends that estimate their memory (dense).")
+    @Option(parsing: .unconditional, help: "Memory limit in MiB for back ends that estimate their memory (dense).",
+            transform: memoryLimitMiB)
     var memoryLimit = 4096
 
     @Option(help: "Folder for results.json and report.md.")
@@ -97,23 +75,20 @@ struct Bench: ParsableCommand {
     ]
 
     func run() throws {
-        let backendNames = backend?.split(separator: ",").map { String($0) } ?? BackendRegistry.names
-        var backends: [any LayoutBackend.Type] = []
-        for name in backendNames {
-            guard let b = BackendRegistry.resolve(name) else {
-                throw ValidationError("unknown back end '\(name)' (known: \(BackendRegistry.namesWithDrivers.joined(separator: ", ")))")
-            }
-            backends.append(b)
+        let backends = try chosenBackends(backend, backendsAlias)
+        let families = family ?? Family.allCases
+        let sizes = views
+        if let timeLimit, !(timeLimit > 0 && timeLimit.isFinite) {
+            throw ValidationError("--time-limit must be a positive number of seconds, got \(timeLimit)")
         }
-        let families: [Family] = try family?.split(separator: ",").map { name in
-            guard let f = Family(rawValue: String(name)) else {
-                throw ValidationError("unknown family '\(name)' (known: \(Family.allCases.map(\.rawValue).joined(separator: ", ")))")
+        if scene.isEmpty {
+            for f in families {
+                for n in sizes ?? backends.flatMap({ Bench.defaultSizes[$0.name] ?? [100] }) {
+                    if let problem = GeneratorParameters(views: n, frames: frames, seed: seed).sizeProblem(f) {
+                        throw ValidationError(problem)
+                    }
+                }
             }
-            return f
-        } ?? Family.allCases
-        let sizes: [Int]? = try views?.split(separator: ",").map { text in
-            guard let n = Int(text), n > 0 else { throw ValidationError("--views takes positive whole numbers, not '\(text)'") }
-            return n
         }
 
         // (back end, scene) pairs in the order they run.
@@ -122,6 +97,9 @@ struct Bench: ParsableCommand {
             for path in scene {
                 let load = { () throws -> BenchScene in
                     let s = try Scene.load(readSceneBytes(path))
+                    if s.frames.isEmpty {
+                        throw ValidationError("\(path) has no frames: there is nothing to time (a frame is a batch of ops and one re-solve)")
+                    }
                     return BenchScene(name: s.name.isEmpty ? path : String(s.name.prefix(40)), family: nil, scene: try s.compile())
                 }
                 for b in backends { plan.append((b, path, load)) }
@@ -141,13 +119,14 @@ struct Bench: ParsableCommand {
         }
 
         var settings = BenchSettings()
-        settings.repetitions = max(1, self.repeat)
-        settings.warmupFrames = max(0, warmup)
+        settings.repetitions = self.repeat
+        settings.warmupFrames = warmup
         settings.timeLimitSeconds = timeLimit
         settings.options.memoryLimitBytes = memoryLimit << 20
         let counter = JemallocCounter()
-        let tty = isatty(2) != 0
+        let tty = Platform.isTerminal(2)
         var all: [BenchResult] = []
+        var timedKeys = Set<String>()
         var cache: (key: String, scene: BenchScene)? = nil
         let started = monotonicSeconds()
         for (i, (b, key, make)) in plan.enumerated() {
@@ -175,56 +154,36 @@ struct Bench: ParsableCommand {
                 FileHandle.standardError.write(((tty ? "\r\u{1B}[K" : "") + "\(label): \(summary)\n").data(using: .utf8)!)
             }
             all.append(result)
+            if result.declined == nil { timedKeys.insert(key) }
         }
         if !quiet { printError("done in \(formatDuration(monotonicSeconds() - started))") }
 
         print(resultTable(all, markdown: false), terminator: "")
         let context = RunContext(
             command: (["layoutbench"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
-            gitCommit: shell("git", "rev-parse", "HEAD") ?? "unknown",
-            toolchain: shell("swift", "--version")?.split(separator: "\n").first.map(String.init) ?? "unknown",
-            machine: machineDescription(), cores: ProcessInfo.processInfo.activeProcessorCount,
+            gitCommit: MachineProbe.shell("git", "rev-parse", "HEAD") ?? "unknown",
+            toolchain: MachineProbe.shell("swift", "--version")?.split(separator: "\n").first.map(String.init) ?? "unknown",
+            machine: MachineProbe.machineDescription(), cores: ProcessInfo.processInfo.activeProcessorCount,
             memoryBytes: Int(ProcessInfo.processInfo.physicalMemory),
             created: ISO8601DateFormatter().string(from: Date()),
             allocator: counter.description)
-        try FileManager.default.createDirectory(atPath: results, withIntermediateDirectories: true)
         let jsonText = ResultsJSON.encode(all, context: context, settings: settings)
-        try jsonText.write(toFile: results + "/results.json", atomically: true, encoding: .utf8)
-        try markdownReport(all, context: context).write(toFile: results + "/report.md", atomically: true, encoding: .utf8)
-        if let json { try jsonText.write(toFile: json, atomically: true, encoding: .utf8) }
-        if let html { try htmlReport(all, context: context, settings: settings).write(toFile: html, atomically: true, encoding: .utf8) }
+        do {
+            try Platform.makeDirectories(results)
+            try writeFile(jsonText, to: results + "/results.json")
+            try writeFile(markdownReport(all, context: context), to: results + "/report.md")
+            if let json { try writeFile(jsonText, to: json) }
+            if let html { try writeFile(htmlReport(all, context: context, settings: settings), to: html) }
+        } catch {
+            printError("bench: \(error)")
+            throw ExitCode.failure
+        }
+        // A scene file no back end could run (unsatisfiable, declined by all) was not benchmarked: say so in the exit status.
+        let untimed = scene.filter { !timedKeys.contains($0) }
+        if !untimed.isEmpty {
+            printError("bench: nothing was timed for \(untimed.joined(separator: ", ")): every back end declined it (reasons above)")
+            throw ExitCode.failure
+        }
         printError("wrote \(results)/results.json and \(results)/report.md" + (json.map { " and \($0)" } ?? ""))
     }
-}
-
-/// A command's standard output, trimmed, or nil if it cannot run.
-func shell(_ arguments: String...) -> String? { shell(arguments) }
-
-func shell(_ arguments: [String]) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-}
-
-func machineDescription() -> String {
-    var name = utsname()
-    uname(&name)
-    let system = withUnsafeBytes(of: &name.sysname) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-    let release = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-    let arch = withUnsafeBytes(of: &name.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-    var cpu = ""
-    if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-        let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") })
-    {
-        cpu = line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-    }
-    return "\(system) \(release) \(arch)" + (cpu.isEmpty ? "" : ", \(cpu)")
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BenchHarness
+import ExternalBackend
 import Foundation
 import LayoutModel
 import SceneGenerator
@@ -29,16 +30,20 @@ struct Compare: ParsableCommand {
     @Argument(help: "Scene files (or example:NAME). With none and no --family: every example scene.")
     var scenes: [String] = []
 
-    @Option(help: "Back ends, comma-separated (default: all).")
-    var backends: String?
+    @Option(help: "Back ends, comma-separated, at least two (default: all: \(BackendRegistry.names.joined(separator: ", "))).",
+            transform: backendList)
+    var backend: [BackendChoice]?
 
-    @Option(help: "Generated families to compare, comma-separated.")
-    var family: String?
+    @Option(name: .customLong("backends"), help: .hidden, transform: backendList)
+    var backendsAlias: [BackendChoice]?
 
-    @Option(help: "View counts for --family, comma-separated.")
-    var views = "10,1000"
+    @Option(help: "Generated families to compare, comma-separated.", transform: familyList)
+    var family: [Family]?
 
-    @Option(help: "Frames per generated scene.")
+    @Option(parsing: .unconditional, help: "View counts for --family, comma-separated (default 10,1000).", transform: viewCountList)
+    var views: [Int]?
+
+    @Option(parsing: .unconditional, help: "Frames per generated scene.", transform: wholeNumber("--frames", atLeast: 0))
     var frames = 60
 
     @Option(help: "Seed for generated scenes.")
@@ -47,32 +52,47 @@ struct Compare: ParsableCommand {
     @Option(help: "External solvers to set beside cassowary, comma-separated (kiwi, kiwisolver, cassowary-py, exec:COMMAND).")
     var peer: String?
 
-    @Option(help: "Memory limit in MiB for dense.")
+    @Option(parsing: .unconditional, help: "Memory limit in MiB for dense.", transform: memoryLimitMiB)
     var memoryLimit = 4096
 
     @Option(help: "On a disagreement, write its frame as SVG into this folder (both back ends, differing views in red).")
     var pictures: String?
 
-    func run() throws {
-        let requested = PeerVerdict.split(backends?.split(separator: ",").map(String.init) ?? BackendRegistry.names)
-        let names = requested.builtIn
-        let peers = requested.peers + (peer?.split(separator: ",").map(String.init) ?? [])
-        let types = try names.map { name in
-            guard let t = BackendRegistry.named(name) else { throw ValidationError("unknown back end '\(name)'") }
-            return t
+    /// Built-in back ends are proved equivalent; external drivers (weighted solvers) are set beside cassowary.
+    func requested() throws -> (builtIn: [any LayoutBackend.Type], peers: [String]) {
+        let choices = try chosenBackendChoices(backend, backendsAlias)
+        let builtIn = choices.map { $0.filter { !$0.isExternal }.map(\.type) } ?? BackendRegistry.all
+        let peers = (choices ?? []).filter(\.isExternal).map(\.argument) + (peer?.split(separator: ",").map(String.init) ?? [])
+        return (builtIn, peers)
+    }
+
+    func validate() throws {
+        if views != nil, family == nil { throw ValidationError("--views applies to generated scenes: give --family too") }
+        let (builtIn, peers) = try requested()
+        if builtIn.count < 2, peers.isEmpty {
+            throw ValidationError("compare needs at least two back ends, got \(builtIn.map { $0.name }.joined(separator: ", "))")
         }
+        for name in peers where !DriverRegistry.isExternal(name) {
+            throw ValidationError("unknown peer '\(name)' (known: \(DriverRegistry.shippedNames.joined(separator: ", ")), exec:COMMAND)")
+        }
+        for f in family ?? [] {
+            for v in views ?? [10, 1000] {
+                if let problem = GeneratorParameters(views: v, frames: frames, seed: seed).sizeProblem(f) { throw ValidationError(problem) }
+            }
+        }
+    }
+
+    func run() throws {
+        let (types, peers) = try requested()
         var options = BackendOptions()
         options.memoryLimitBytes = memoryLimit << 20
         var jobs: [(String, () throws -> CompiledScene)] = []
         for path in scenes {
             jobs.append((path, { try Scene.load(readSceneBytes(path)).compile() }))
         }
-        if let family {
-            for f in family.split(separator: ",") {
-                guard let fam = Family(rawValue: String(f)) else { throw ValidationError("unknown family '\(f)'") }
-                for v in views.split(separator: ",").compactMap({ Int($0) }) {
-                    jobs.append(("\(fam.rawValue)-\(v)", { try SceneGenerator.generate(fam, GeneratorParameters(views: v, frames: frames, seed: seed)).compile() }))
-                }
+        for fam in family ?? [] {
+            for v in views ?? [10, 1000] {
+                jobs.append(("\(fam.rawValue)-\(v)", { try SceneGenerator.generate(fam, GeneratorParameters(views: v, frames: frames, seed: seed)).compile() }))
             }
         }
         if jobs.isEmpty {
@@ -87,15 +107,23 @@ struct Compare: ParsableCommand {
                 failed = true
                 continue
             }
-            let outcome = Equivalence.compare(name: label, scene: scene, backends: types, options: options)
-            for skip in outcome.skipped { printError("\(label): \(skip.backend) not compared: \(skip.reason)") }
-            if let first = outcome.disagreements.first {
-                failed = true
-                printError("DISAGREEMENT \(first)")
-                if let pictures { writePicture(first, scene: scene, backends: types, options: options, directory: pictures) }
+            // With one built-in back end and peers, the peers' verdicts are the comparison.
+            if types.count >= 2 || peers.isEmpty {
+                let outcome = Equivalence.compare(name: label, scene: scene, backends: types, options: options)
+                for skip in outcome.skipped { printError("\(label): \(skip.backend) not compared: \(skip.reason)") }
+                if let first = outcome.disagreements.first {
+                    failed = true
+                    printError("DISAGREEMENT \(first)")
+                    if let pictures { writePicture(first, scene: scene, backends: types, options: options, directory: pictures) }
+                }
+                if outcome.backends.count < 2 {
+                    // An unsatisfiable scene, or one all but one back end declines: nothing was proved.
+                    failed = true
+                    printError("\(label): nothing compared: fewer than two back ends could run it")
+                }
+                let status = outcome.passed ? (outcome.backends.count >= 2 ? "equivalent" : "NOTHING COMPARED") : "DIFFERENT"
+                rows.append("\(label)\t\(outcome.backends.joined(separator: ","))\t\(outcome.framesCompared) frames\t\(outcome.ambiguousFrames) ambiguous\t\(status)")
             }
-            let status = outcome.passed ? (outcome.backends.count >= 2 ? "equivalent" : "nothing to compare") : "DIFFERENT"
-            rows.append("\(label)\t\(outcome.backends.joined(separator: ","))\t\(outcome.framesCompared) frames\t\(outcome.ambiguousFrames) ambiguous\t\(status)")
             for name in peers {
                 let verdict = PeerVerdict.compare(peer: name, scene: scene, options: options)
                 rows.append("\(label)\t\(name)\t\(verdict.frames) frames\t-\t\(verdict.summary)")

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import LayoutModel
 
 struct Examples: ParsableCommand {
@@ -29,13 +28,16 @@ struct Examples: ParsableCommand {
             return
         }
         if let folder = write {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for example in ExampleScenes.all {
-                let path = folder + "/" + example.key + ".json"
-                let sink = try ByteSink(path: path)
-                sink.write(example.json + "\n")
-                sink.close()
-                print(path)
+            do {
+                try Platform.makeDirectories(folder)
+                for example in ExampleScenes.all {
+                    let path = folder + "/" + example.key + ".json"
+                    try writeFile(example.json + "\n", to: path)
+                    print(path)
+                }
+            } catch {
+                printError("examples: \(error)")
+                throw ExitCode.failure
             }
             return
         }

@@ -54,7 +54,10 @@ struct Export: ParsableCommand {
             sink = ByteSink.standardOutput
         }
         sink.write(written.text)
-        sink.close()
+        do { try sink.finish() } catch {
+            printError("export: \(error)")
+            throw ExitCode.failure
+        }
         for frame in written.gatedRefusals { for refusal in frame { printError("left out: \(refusal.message)") } }
     }
 

@@ -27,21 +27,23 @@ struct Generate: ParsableCommand {
     )
 
     @Option(name: .shortAndLong, help: "The family: \(Family.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var family: String?
+    var family: Family?
 
-    @Option(name: .shortAndLong, help: "Total views, the root included.")
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "Total views, the root included.",
+            transform: wholeNumber("--views", atLeast: 1))
     var views = 100
 
-    @Option(help: "Frames of animation.")
+    @Option(parsing: .unconditional, help: "Frames of animation.", transform: wholeNumber("--frames", atLeast: 0))
     var frames = 120
 
-    @Option(help: "Random seed (families mixed and clamp use it).")
+    @Option(help: "Random seed: varies every family (row heights, insets, spacing, animation paths, phases).")
     var seed: UInt64 = 1
 
-    @Option(help: "Children per parent (tree).")
+    @Option(parsing: .unconditional, help: "Children per parent (tree).", transform: wholeNumber("--fanout", atLeast: 2, atMost: 1_000_000))
     var fanout = 4
 
-    @Option(help: "K: frames between toggles (toggle).")
+    @Option(parsing: .unconditional, help: "K: frames between toggles (toggle).",
+            transform: wholeNumber("--toggle-every", atLeast: 1))
     var toggleEvery = 30
 
     @Flag(help: "Leave the last view's height free, so the layout is ambiguous.")
@@ -53,44 +55,42 @@ struct Generate: ParsableCommand {
     @Option(help: "Write the standard suite into this folder: every family at each of --suite-sizes, as FAMILY-VIEWS.json, with default parameters (only --frames applies).")
     var suite: String?
 
-    @Option(help: "Sizes for --suite, comma-separated.")
-    var suiteSizes = "10,1000,10000"
+    @Option(parsing: .unconditional, help: "Sizes for --suite, comma-separated.", transform: viewCountList)
+    var suiteSizes = [10, 1000, 10000]
 
     func validate() throws {
         if suite == nil, family == nil { throw ValidationError("give --family NAME (or --suite FOLDER)") }
-        if let family, Family(rawValue: family) == nil {
-            throw ValidationError("unknown family '\(family)' (known: \(Family.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        if views < 1 { throw ValidationError("--views must be at least 1") }
-        if frames < 0 { throw ValidationError("--frames must not be negative") }
-        if fanout < 2 { throw ValidationError("--fanout must be at least 2") }
-        if toggleEvery < 1 { throw ValidationError("--toggle-every must be at least 1") }
         if suite != nil, output != nil { throw ValidationError("--output and --suite cannot be combined") }
-        if suite != nil, sizes.isEmpty { throw ValidationError("--suite-sizes needs positive whole numbers, e.g. 10,1000,10000") }
+        if let family, let problem = parameters.sizeProblem(family) { throw ValidationError(problem) }
+        if suite != nil {
+            for (f, p) in SceneGenerator.suiteParameters(sizes: suiteSizes, frames: frames) {
+                if let problem = p.sizeProblem(f) { throw ValidationError(problem) }
+            }
+        }
+    }
+
+    var parameters: GeneratorParameters {
+        GeneratorParameters(
+            views: views, frames: frames, seed: seed, fanout: fanout, toggleEvery: toggleEvery, ambiguous: ambiguous)
     }
 
     func run() throws {
-        if let suite {
-            try FileManager.default.createDirectory(atPath: suite, withIntermediateDirectories: true)
-            try SceneGenerator.writeSuite(to: suite, sizes: sizes, frames: frames) { printError("wrote \($0)") }
-            return
+        do {
+            if let suite {
+                try SceneGenerator.writeSuite(to: suite, sizes: suiteSizes, frames: frames) { printError("wrote \($0)") }
+                return
+            }
+            try write(family!, to: output)
+        } catch {
+            printError("generate: \(error)")
+            throw ExitCode.failure
         }
-        try write(Family(rawValue: family!)!, views: views, to: output)
     }
 
-    /// `--suite-sizes`, parsed; empty when any entry is not a positive whole number.
-    var sizes: [Int] {
-        let parts = suiteSizes.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.allSatisfy({ ($0 ?? 0) > 0 }) else { return [] }
-        return parts.compactMap { $0 }
-    }
-
-    func write(_ family: Family, views: Int, to path: String?) throws {
-        let parameters = GeneratorParameters(
-            views: views, frames: frames, seed: seed, fanout: fanout, toggleEvery: toggleEvery, ambiguous: ambiguous)
+    func write(_ family: Family, to path: String?) throws(FileError) {
         let scene = SceneGenerator.generate(family, parameters)
-        let sink = try path.map { p throws(LayoutError) in try ByteSink(path: p) } ?? ByteSink.standardOutput
+        let sink = try path.map { p throws(FileError) in try ByteSink(path: p) } ?? ByteSink.standardOutput
         scene.write(to: sink)
-        sink.close()
+        try sink.finish()
     }
 }

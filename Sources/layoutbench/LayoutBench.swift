@@ -17,6 +17,7 @@ struct LayoutBench: ParsableCommand {
               layoutbench generate --family stack --views 1000 --output stack.json
               layoutbench bench
             """,
+        version: "layoutbench 1.1 (scene format \(Scene.formatVersion))",
         subcommands: [
             Validate.self, Solve.self, Examples.self, Generate.self, Bench.self, Compare.self, Import.self, Export.self,
             Render.self, Report.self,
@@ -24,9 +25,24 @@ struct LayoutBench: ParsableCommand {
     )
 }
 
+extension LayoutBench {
+    /// `layoutbench help NAME` with an unknown NAME is an error (ArgumentParser would print the overview and exit 0).
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "help", let name = arguments.dropFirst().first,
+            !configuration.subcommands.contains(where: { $0._commandName == name })
+        {
+            let known = configuration.subcommands.map { $0._commandName }.joined(separator: ", ")
+            printError("Error: unknown command '\(shortenedForMessage(name))' (known: \(known))")
+            exit(withError: ExitCode.validationFailure)
+        }
+        main(arguments)
+    }
+}
+
 /// Standard error, unbuffered, for messages and progress.
 func printError(_ message: String) {
-    var line = message
+    var line = shorteningLongRuns(message)
     if !line.hasSuffix("\n") { line += "\n" }
     let sink = ByteSink(fileDescriptor: 2)
     sink.write(line)

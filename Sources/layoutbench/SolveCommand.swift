@@ -24,12 +24,13 @@ struct Solve: ParsableCommand {
     var scene: String
 
     @Option(name: .shortAndLong, help: "The back end: \(BackendRegistry.namesWithDrivers.joined(separator: ", ")).")
-    var backend = "cassowary"
+    var backend = BackendChoice(argument: "cassowary")!
 
     @Option(name: .shortAndLong, help: "Write the JSON lines to this file instead of standard output.")
     var output: String?
 
-    @Option(help: "Memory limit in MiB for back ends that estimate their memory (dense).")
+    @Option(parsing: .unconditional, help: "Memory limit in MiB for back ends that estimate their memory (dense).",
+            transform: memoryLimitMiB)
     var memoryLimit: Int?
 
     /// The frame's JSON line; a frame whose layout is not unique names its free views in `"ambiguous"`.
@@ -43,31 +44,36 @@ struct Solve: ParsableCommand {
     }
 
     func run() throws {
-        guard let backendType = BackendRegistry.resolve(backend) else {
-            printError("unknown back end '\(backend)' (known: \(BackendRegistry.namesWithDrivers.joined(separator: ", ")))")
-            throw ExitCode.failure
-        }
+        let backendType = backend.type
         var options = BackendOptions()
         if let memoryLimit { options.memoryLimitBytes = memoryLimit << 20 }
-        let sink: ByteSink
         do {
             let compiled = try Scene.load(readSceneBytes(scene)).compile()
-            sink = try output.map { path throws(LayoutError) in try ByteSink(path: path) } ?? ByteSink.standardOutput
             let session = try SceneSession(scene: compiled, backend: backendType, options: options)
-            sink.write(line(frame: 0, session: session, errors: []))
+            // Opened only once the scene loads, and written under a temporary name: a failed solve leaves no file.
+            let sink = try output.map { path throws(FileError) in try ByteSink(path: path) } ?? ByteSink.standardOutput
+            // A rectangle that is not finite never reaches the output: SceneSession refuses it by view and attribute.
+            func writeLine(_ frame: Int, _ errors: [String]) {
+                sink.write(line(frame: frame, session: session, errors: errors))
+            }
+            writeLine(0, [])
             for index in compiled.frames.indices {
+                let errors: [String]
                 do {
-                    let errors = try session.runFrame(index)
-                    sink.write(line(frame: index + 1, session: session, errors: errors))
+                    errors = try session.runFrame(index)
                 } catch {
-                    sink.close()
+                    sink.discard()
                     printError("\(scene): frame \(index + 1): \(error) — \(backend) stops here")
                     throw ExitCode.failure
                 }
+                writeLine(index + 1, errors)
             }
-            sink.close()
+            try sink.finish()
         } catch let error as LayoutError {
             printError("\(scene): \(backend): \(error)")
+            throw ExitCode.failure
+        } catch let error as FileError {
+            printError("solve: \(error)")
             throw ExitCode.failure
         }
     }

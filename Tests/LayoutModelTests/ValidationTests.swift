@@ -134,7 +134,7 @@ struct ValidationTests {
     @Test("wrong types and missing fields name their JSON path")
     func types() {
         expectRejected(scene(constraints: #"{"id": "t", "first": "a.left", "relation": "=", "constant": "3"}"#),
-                       mentioning: ["$.constraints[0] (id \"t\").relation", "$.constraints[0] (id \"t\").constant", "expected a number"])
+                       mentioning: ["$.constraints[0] (id \"t\").relation", "$.constraints[0] (id \"t\").constant", "must be a finite number, got \"3\""])
         expectRejected(#"{"format": "other", "version": 2, "views": []}"#, mentioning: ["$.format", "$.version", "$.constraints: missing", "at least one view"])
     }
 }
