@@ -5,7 +5,7 @@ import LayoutModel
 
 extension CassowarySolver {
     func checkEdit(_ id: EditID) throws(LayoutError) {
-        guard contains(id), isEdit[Int(id)] else { throw .unknownEdit(name(of: id)) }
+        guard entry(id) == .edit else { throw .unknownEdit(name(of: id)) }
     }
 
     /// Declares an edit variable on one variable, held at its current value until
@@ -54,7 +54,7 @@ extension CassowarySolver {
         untrack(edit)
     }
 
-    public func hasEditVariable(_ edit: EditID) -> Bool { contains(edit) && isEdit[Int(edit)] }
+    public func hasEditVariable(_ edit: EditID) -> Bool { entry(edit) == .edit }
 
     // MARK: Values
 

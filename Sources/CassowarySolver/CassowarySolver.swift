@@ -30,10 +30,12 @@ public final class CassowarySolver {
     public typealias EditID = Int32
 
     var core: SolverCore
-    /// Per constraint id: its name (for messages), whether it is live, whether it is an edit.
+    /// What a constraint id stands for now (one array: one exclusivity check per lookup).
+    enum Entry: UInt8 { case none, constraint, edit }
+
+    /// Per constraint id: its name (for messages), and whether it is a live constraint or edit.
     var names: [String?] = []
-    var live: [Bool] = []
-    var isEdit: [Bool] = []
+    var entries: [Entry] = []
     /// Live named constraints, for `duplicateConstraint`.
     var nameIndex: [String: ConstraintID] = [:]
     /// Live edits by their terms, for `duplicateEdit`.
@@ -51,25 +53,27 @@ public final class CassowarySolver {
     func track(_ id: ConstraintID, name: String?, edit: Bool) {
         while names.count <= Int(id) {
             names.append(nil)
-            live.append(false)
-            isEdit.append(false)
+            entries.append(.none)
         }
         names[Int(id)] = name
-        live[Int(id)] = true
-        isEdit[Int(id)] = edit
+        entries[Int(id)] = edit ? .edit : .constraint
     }
 
     func untrack(_ id: ConstraintID) {
-        live[Int(id)] = false
+        entries[Int(id)] = .none
         if let n = names[Int(id)], nameIndex[n] == id { nameIndex[n] = nil }
         names[Int(id)] = nil
     }
 
     /// Whether `id` names a live constraint (edits included).
-    public func contains(_ id: ConstraintID) -> Bool { id >= 0 && Int(id) < live.count && live[Int(id)] }
+    public func contains(_ id: ConstraintID) -> Bool { entry(id) != .none }
+
+    @inline(__always) func entry(_ id: ConstraintID) -> Entry {
+        id >= 0 && Int(id) < entries.count ? entries[Int(id)] : .none
+    }
 
     func checkConstraint(_ id: ConstraintID) throws(LayoutError) {
-        guard contains(id), !isEdit[Int(id)] else { throw .unknownConstraint(name(of: id)) }
+        guard entry(id) == .constraint else { throw .unknownConstraint(name(of: id)) }
     }
 
     func checkTerms(_ terms: [LinearTerm], _ constant: Double, _ what: String) throws(LayoutError) {

@@ -52,21 +52,25 @@ struct Row {
     }
 
     /// Reads the row as `0 = constant + a·symbol + rest` and solves it for `symbol`:
-    /// afterwards the row is `symbol = -(constant + rest) / a`.
-    mutating func solve(for symbol: Int32) {
+    /// afterwards the row is `symbol = -(constant + rest) / a`. Returns `a`.
+    @discardableResult
+    mutating func solve(for symbol: Int32) -> Double {
         guard let i = index(of: symbol) else { preconditionFailure("solving for a symbol not in the row") }
-        let scale = -1 / coefficients[i]
+        let a = coefficients[i]
+        let scale = -1 / a
         symbols.remove(at: i)
         coefficients.remove(at: i)
         constant *= scale
         for j in coefficients.indices { coefficients[j] *= scale }
+        return a
     }
 
     /// Reads the row as `leaving = constant + Σ` and solves it for `entering`, which
-    /// becomes its basic symbol (a pivot): `leaving` joins the right-hand side.
+    /// becomes its basic symbol (a pivot): `leaving` joins the right-hand side with
+    /// coefficient 1/a (inserted after the removal, so the row never outgrows its storage).
     mutating func solve(for entering: Int32, replacing leaving: Int32) {
-        insertNew(leaving, -1)
-        solve(for: entering)
+        let a = solve(for: entering)
+        insertNew(leaving, 1 / a)
     }
 
     /// `self += k * source`, dropping `skip` (the symbol being substituted) and any

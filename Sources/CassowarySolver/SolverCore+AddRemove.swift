@@ -134,7 +134,7 @@ extension SolverCore {
         let record = records[Int(id)]
         if record.priority < 1000 {
             let l = level(for: record.priority)
-            for e in errorSymbols(record) { addToLevel(l, e, 1) }
+            for e in record.errorSymbols { addToLevel(l, e, 1) }
         }
         // Subject: an external symbol, else a slack/error with a negative coefficient.
         var subject: Int32 = -1
@@ -196,7 +196,7 @@ extension SolverCore {
     /// Whether a row with a restricted basic (slack, error, dummy) holds `symbol`.
     mutating func inRestrictedRow(_ symbol: Int32) -> Bool {
         compactColumn(symbol)
-        for slot in column[Int(symbol)] where isRestricted(basic[Int(slot)]) { return true }
+        for slot in column[Int(symbol)] where kind[Int(basic[Int(slot)])].isRestricted { return true }
         return false
     }
 
@@ -246,7 +246,7 @@ extension SolverCore {
         let record = records[Int(id)]
         guard record.inTableau else { return }
         if record.priority < 1000, let l = objective.level(priority: record.priority) {
-            for e in errorSymbols(record) { addObjective(e, weight: -1, level: l) }
+            for e in record.errorSymbols { addObjective(e, weight: -1, level: l) }
         }
         let marker = record.marker
         var r = rowOf[Int(marker)]

@@ -54,7 +54,7 @@ extension SolverCore {
         let b = basic[Int(r)]
         if kind[Int(b)] == .dummy {
             if !nearZero(rows[Int(r)].constant) { return r }
-        } else if isRestricted(b), rows[Int(r)].constant < 0 {
+        } else if kind[Int(b)].isRestricted, rows[Int(r)].constant < 0 {
             infeasible.append(r)
         }
         return nil
@@ -120,9 +120,9 @@ extension SolverCore {
         records[Int(id)].priority = priority
         guard record.inTableau else { return }
         let from = objective.level(priority: record.priority)!
-        for e in errorSymbols(record) { addObjective(e, weight: -1, level: from) }
+        for e in record.errorSymbols { addObjective(e, weight: -1, level: from) }
         let to = level(for: priority)
-        for e in errorSymbols(records[Int(id)]) { addObjective(e, weight: 1, level: to) }
+        for e in records[Int(id)].errorSymbols { addObjective(e, weight: 1, level: to) }
         levelUse[record.priority, default: 0] -= 1
         levelUse[priority, default: 0] += 1
         // Only the level this constraint left can have emptied.

@@ -217,8 +217,8 @@ extension CassowarySolver {
         for (key, id) in editIndex where !hasEditVariable(id) || core.records[Int(id)].terms != key {
             return "editIndex holds \(id), which is not a live edit on those terms"
         }
-        for id in live.indices where live[id] != (Int(id) < core.records.count && core.records[id].isLive) {
-            return "constraint \(id): live here is \(live[id]), in the core \(core.records[id].isLive)"
+        for id in entries.indices where (entries[id] != .none) != (id < core.records.count && core.records[id].isLive) {
+            return "constraint \(id) is \(entries[id]) here, live \(core.records[id].isLive) in the core"
         }
         return nil
     }

@@ -79,12 +79,4 @@ extension SolverCore {
             if (levelUse[objective.priority[Int(l)]] ?? 0) == 0 { dropLevel(l) } else { i += 1 }
         }
     }
-
-    /// A constraint's error symbols: the ones the objective charges for its violation.
-    func errorSymbols(_ record: Record) -> ErrorSymbols {
-        guard record.priority < 1000 else { return ErrorSymbols(first: -1, second: -1) }
-        return record.relation == .equal
-            ? ErrorSymbols(first: record.marker, second: record.companion)
-            : ErrorSymbols(first: record.companion, second: -1)
-    }
 }

@@ -28,7 +28,7 @@ extension SolverCore {
         compactColumn(symbol)
         for target in column[Int(symbol)] where target != slot {
             substitute(symbol, by: row, in: target)
-            if isRestricted(basic[Int(target)]), rows[Int(target)].constant < 0 { infeasible.append(target) }
+            if kind[Int(basic[Int(target)])].isRestricted, rows[Int(target)].constant < 0 { infeasible.append(target) }
         }
         substituteInObjective(symbol, by: row)
     }
@@ -63,7 +63,7 @@ extension SolverCore {
             compactColumn(entering)
             for slot in column[Int(entering)] {
                 let b = basic[Int(slot)]
-                guard isRestricted(b) else { continue }
+                guard kind[Int(b)].isRestricted else { continue }
                 let c = rows[Int(slot)].coefficient(of: entering) * direction
                 guard c < 0 else { continue }
                 let ratio = -rows[Int(slot)].constant / c
@@ -124,7 +124,7 @@ extension SolverCore {
     mutating func dualOptimize() -> Int32? {
         while let slot = infeasible.popLast() {
             let b = basic[Int(slot)]
-            guard b >= 0, isRestricted(b), rows[Int(slot)].constant < 0 else { continue }
+            guard b >= 0, kind[Int(b)].isRestricted, rows[Int(slot)].constant < 0 else { continue }
             let row = rows[Int(slot)]
             var entering: Int32 = -1
             var bestCoefficient = 0.0

@@ -75,8 +75,6 @@ extension SolverCore {
         statistics.rowsTouched += 1
     }
 
-    @inline(__always) func isRestricted(_ s: Int32) -> Bool { kind[Int(s)].isRestricted }
-
     /// A fresh pass number for `visitStamp` (clearing the stamps when it wraps).
     mutating func nextStamp() -> UInt32 {
         stamp &+= 1

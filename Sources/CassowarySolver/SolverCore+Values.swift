@@ -83,7 +83,7 @@ extension SolverCore {
                 compactColumn(s)
                 for slot in column[Int(s)] {
                     let b = basic[Int(slot)]
-                    if isRestricted(b), rows[Int(slot)].coefficient(of: s) < 0, rows[Int(slot)].constant <= SolverTolerance.zero {
+                    if kind[Int(b)].isRestricted, rows[Int(slot)].coefficient(of: s) < 0, rows[Int(slot)].constant <= SolverTolerance.zero {
                         blocked = true
                     }
                 }

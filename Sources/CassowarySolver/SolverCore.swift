@@ -39,6 +39,13 @@ struct SolverCore {
         /// short (a dummy records how every basic variable depends on its constant,
         /// which makes a 10,000-view stack's rows O(n) long and its build O(n²)).
         var isStatic = false
+
+        /// The error symbols the objective charges for this constraint's violation.
+        var errorSymbols: ErrorSymbols {
+            guard priority < 1000 else { return ErrorSymbols(first: -1, second: -1) }
+            return relation == .equal
+                ? ErrorSymbols(first: marker, second: companion) : ErrorSymbols(first: companion, second: -1)
+        }
     }
 
     // Symbols, by symbol id (the first `externalCount` are the variables).
