@@ -21,7 +21,12 @@ let package = Package(
     ],
     targets: [
         // The scene model, its JSON format, validation, the DSL and the back-end protocol.
-        .target(name: "LayoutModel"),
+        .target(name: "LayoutModel", exclude: ["Examples"], plugins: ["EmbedExamplesPlugin"]),
+        // The example scenes are JSON files (Sources/LayoutModel/Examples) embedded at build time.
+        .executableTarget(name: "EmbedExamples", path: "Sources/EmbedExamples"),
+        .plugin(
+            name: "EmbedExamplesPlugin", capability: .buildTool(), dependencies: ["EmbedExamples"],
+            path: "Sources/EmbedExamplesPlugin"),
         // Back ends: each depends on the model only.
         .target(name: "CassowarySolver", dependencies: ["LayoutModel"]),
         .target(name: "DenseSimplex", dependencies: ["LayoutModel"]),

@@ -22,64 +22,17 @@ public struct RunContext: Sendable {
     }
 }
 
-/// The results file, schema version 1 (documented in results/README.md).
+/// The results file (see `ResultsFile`, its one writer).
 public enum ResultsJSON {
-    public static let schemaVersion = 1
+    public static let schemaVersion = ResultsFile.currentVersion
 
     public static func encode(_ results: [BenchResult], context: RunContext, settings: BenchSettings) -> String {
-        var s = "{\n"
-        s += "  \"schema_version\": \(schemaVersion),\n"
-        s += "  \"tool\": \"layoutbench\",\n"
-        s += "  \"created\": \(jsonQuoted(context.created)),\n"
-        s += "  \"command\": \(jsonQuoted(context.command)),\n"
-        s += "  \"git_commit\": \(jsonQuoted(context.gitCommit)),\n"
-        s += "  \"toolchain\": \(jsonQuoted(context.toolchain)),\n"
-        s += "  \"machine\": {\"description\": \(jsonQuoted(context.machine)), \"cores\": \(context.cores), \"memory_bytes\": \(context.memoryBytes)},\n"
-        s += "  \"allocator\": \(jsonQuoted(context.allocator)),\n"
-        s += "  \"settings\": {\"repeat\": \(settings.repetitions), \"warmup_frames\": \(settings.warmupFrames), \"memory_limit_bytes\": \(settings.options.memoryLimitBytes), "
-        s += "\"time_limit_seconds\": \(number(settings.timeLimitSeconds))},\n"
-        s += "  \"results\": ["
-        for (i, r) in results.enumerated() {
-            s += i == 0 ? "\n    " : ",\n    "
-            s += record(r)
+        do {
+            return try ResultsFile(results, context: context, settings: settings).jsonText()
+        } catch {
+            // Only a non-finite measurement can fail to encode; the harness never produces one.
+            preconditionFailure("results could not be encoded as JSON: \(error)")
         }
-        s += results.isEmpty ? "],\n" : "\n  ],\n"
-        s += "  \"scaling\": ["
-        let fits = scalingFits(results)
-        for (i, fit) in fits.enumerated() {
-            s += i == 0 ? "\n    " : ",\n    "
-            s += "{\"backend\": \(jsonQuoted(fit.backend)), \"family\": \(jsonQuoted(fit.family)), \"points\": \(fit.points), "
-            s += "\"frame_p50_exponent\": \(number(fit.frameExponent)), \"build_exponent\": \(number(fit.buildExponent))}"
-        }
-        s += fits.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
-        return s
-    }
-
-    static func number(_ v: Double?) -> String {
-        guard let v, v.isFinite else { return "null" }
-        return "\(v)"
-    }
-
-    static func record(_ r: BenchResult) -> String {
-        var s = "{\"backend\": \(jsonQuoted(r.backend)), \"scene\": \(jsonQuoted(r.scene)), "
-        s += "\"family\": \(r.family.map(jsonQuoted) ?? "null"), \"views\": \(r.views), \"constraints\": \(r.constraints), "
-        s += "\"frames\": \(r.frames), \"repeat\": \(r.repetitions)"
-        if let declined = r.declined {
-            return s + ", \"declined\": \(jsonQuoted(declined))}"
-        }
-        if let failed = r.failed {
-            return s + ", \"failed\": \(jsonQuoted(failed))}"
-        }
-        let t = r.frameTimes
-        s += ", \"frames_measured\": \(r.framesMeasured), \"build_seconds\": \(r.buildSeconds)"
-        s += ", \"frame_seconds\": {\"p50\": \(t.p50), \"p90\": \(t.p90), \"p99\": \(t.p99), \"max\": \(t.max), \"mean\": \(t.mean)}"
-        s += ", \"budget_misses\": {\"120hz\": \(r.misses120), \"60hz\": \(r.misses60)}"
-        s += ", \"pivots_per_frame\": \(r.pivotsPerFrame), \"rows_touched_per_frame\": \(r.rowsTouchedPerFrame)"
-        s += ", \"bytes_allocated_per_frame\": \(number(r.bytesPerFrame)), \"allocations_per_frame\": \(number(r.allocationsPerFrame))"
-        s += ", \"allocating_frames\": \(r.allocatingFrames.map { "\($0)" } ?? "null")"
-        s += ", \"peak_rss_bytes\": \(r.peakResidentBytes), \"refused_ops\": \(r.refusedOps)"
-        s += ", \"frame_series\": [" + r.series.map { "\($0)" }.joined(separator: ", ") + "]}"
-        return s
     }
 }
 

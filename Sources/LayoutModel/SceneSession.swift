@@ -72,7 +72,7 @@ public final class SceneSession {
             try backend.solve()
             rects.withUnsafeMutableBufferPointer { backend.readRects(into: $0) }
         }
-        try checkFinite(views: 0..<Int32(scene.viewCount))
+        try checkFinite(views: nil)
     }
 
     /// The id a message uses for a constraint handle.
@@ -152,15 +152,27 @@ public final class SceneSession {
         return nil
     }
 
-    /// Throws when a view's solved rectangle holds a value that is not finite.
-    private func checkFinite<Views: Sequence<Int32>>(views: Views) throws(LayoutError) {
-        for view in views {
-            let base = Int(view) * 4
-            for k in 0..<4 where !rects[base + k].isFinite {
-                throw .nonFiniteResult(
-                    view: scene.viewIDs[Int(view)], attribute: ["left", "top", "width", "height"][k], value: rects[base + k])
+    /// Throws when the solved rectangle of one of `views` (all views when nil) holds
+    /// a value that is not finite. Reads through buffers: no allocation per frame.
+    private func checkFinite(views: [Int32]?) throws(LayoutError) {
+        let bad: Int = rects.withUnsafeBufferPointer { r in
+            if let views {
+                return views.withUnsafeBufferPointer { v in
+                    for view in v {
+                        let base = Int(view) &* 4
+                        if !(r[base].isFinite && r[base + 1].isFinite && r[base + 2].isFinite && r[base + 3].isFinite) {
+                            for k in base..<(base + 4) where !r[k].isFinite { return k }
+                        }
+                    }
+                    return -1
+                }
             }
+            for k in r.indices where !r[k].isFinite { return k }
+            return -1
         }
+        guard bad >= 0 else { return }
+        throw .nonFiniteResult(
+            view: scene.viewIDs[bad >> 2], attribute: ["left", "top", "width", "height"][bad & 3], value: rects[bad])
     }
 
     /// Runs frame `index` (0-based in `scene.frames`): its ops, one solve, the

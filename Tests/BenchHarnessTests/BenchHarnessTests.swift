@@ -81,6 +81,7 @@ struct BenchHarnessTests {
             return
         }
         #expect(records[0]["frames_measured"] == .number(1) && records[0]["frames"] == .number(20))
+        #expect(records[0]["work_unit"] == .string("pivots") && records[0]["allocations_per_frame"] == .null)
     }
 
     @Test("scaling fits need two sizes")
