@@ -73,4 +73,23 @@ struct DenseSimplexTests {
             return Set([culprit] + conflicts) == ["zero", "five"] && conflicts.count == 1
         }
     }
+
+    @Test("setPriority 999.5 and a constant beyond 1e9 are refused by name; the layout stays")
+    func outOfRangeOps() throws {
+        let b = SceneBuilder(name: "range")
+        let a = b.view("a")
+        b.add(a.left == 0); b.add(a.top == 0); b.add(a.height == 10)
+        b.add(a.width == 10 ~ 500, id: "w")
+        b.add(a.width == 30 ~ 400, id: "v")
+        b.frame([.setPriority(constraint: "w", value: 999.5)])
+        b.frame([.setConstant(constraint: "w", value: 5e9)])
+        b.frame([.setPriority(constraint: "v", value: 600)])
+        #expect(try refusals(b.build(), DenseSimplexBackend.self) == [
+            [],
+            ["frame 1 op 0: setPriority \"w\": priority 999.5 is out of range 1...999"],
+            ["frame 2 op 0: setConstant \"w\": value 5000000000 is outside the supported range ±1e9"],
+            [],
+        ])
+        #expect(try solveFrames(b.build(), DenseSimplexBackend.self).map { $0[2] } == [10, 10, 10, 30])
+    }
 }
