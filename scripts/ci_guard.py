@@ -34,7 +34,7 @@ BENCH_FRAMES = 120        # frames for the native bench runs (counts and timing)
 # one-way back end on the two families where its work differs.
 COUNT_RUNS = [
     ("cassowary", ["stack", "tree", "clamp", "toggle", "churn", "mixed"]),
-    ("frames", ["stack", "churn"]),
+    ("manual", ["stack", "churn"]),
 ]
 COUNT_METRICS = {  # JSON field -> figure name
     "pivots_per_frame": "pivots/frame",
@@ -49,18 +49,18 @@ RATIO_REPEAT = 3
 # (family, other back end, default minimum speed-up of cassowary's p50 over it;
 # the minimum in the baseline file, once recorded there, wins).
 # Measured here (2 cores, AMD EPYC): dense/cassowary ~650-850x on stack-200,
-# ~450x on tree-200; frames/cassowary ~0.85x on stack-200 (Cassowary slightly
+# ~450x on tree-200; manual/cassowary ~0.85x on stack-200 (Cassowary slightly
 # slower than hand-written arithmetic). Margins leave room for a noisy machine.
 RATIOS = [
     ("stack", "dense", 100.0),
     ("tree", "dense", 100.0),
-    ("stack", "frames", 0.2),   # Cassowary at most 5x slower than one-way arithmetic
+    ("stack", "manual", 0.2),   # Cassowary at most 5x slower than one-way arithmetic
 ]
 # Callgrind runs: (back end, family, frames). Short streams: valgrind is ~50x slower.
 CALLGRIND_FRAMES = 60
 CALLGRIND_RUNS = [("cassowary", f, CALLGRIND_FRAMES) for f in COUNT_RUNS[0][1]] + [
-    ("frames", "stack", CALLGRIND_FRAMES),
-    ("frames", "churn", CALLGRIND_FRAMES),
+    ("manual", "stack", CALLGRIND_FRAMES),
+    ("manual", "churn", CALLGRIND_FRAMES),
     ("dense", "stack", 8),   # dense costs ~7M instructions a frame here
 ]
 # Only the per-frame function is counted: no start-up, scene generation or
@@ -169,7 +169,7 @@ def measure(lb, workdir, jobs):
         for (b, scene), r in bench(lb, workdir, "counts-" + backend, [backend], families, BENCH_FRAMES).items():
             for field, metric in COUNT_METRICS.items():
                 figures["%s %s %s" % (b, scene, metric)] = r.get(field)
-    timing = bench(lb, workdir, "ratios", ["cassowary", "dense", "frames"], RATIO_FAMILIES, BENCH_FRAMES, repeat=RATIO_REPEAT)
+    timing = bench(lb, workdir, "ratios", ["cassowary", "dense", "manual"], RATIO_FAMILIES, BENCH_FRAMES, repeat=RATIO_REPEAT)
     for (b, scene), r in timing.items():
         if b == "dense":   # dense's counts come free with the timing run
             for field, metric in COUNT_METRICS.items():

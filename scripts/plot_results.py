@@ -31,7 +31,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 BUDGETS = [(1 / 120, "120 Hz budget"), (1 / 60, "60 Hz budget")]
-STYLE = {"cassowary": ("tab:blue", "o"), "dense": ("tab:red", "s"), "frames": ("tab:green", "^"), "kiwi": ("tab:purple", "D")}
+STYLE = {"cassowary": ("tab:blue", "o"), "dense": ("tab:red", "s"), "manual": ("tab:green", "^"), "factored": ("tab:orange", "v"), "kiwi": ("tab:purple", "D")}
 
 
 def duration(seconds):
