@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "CassowarySolver", targets: ["CassowarySolver"]),
         .library(name: "DenseSimplex", targets: ["DenseSimplex"]),
         .library(name: "FrameArithmetic", targets: ["FrameArithmetic"]),
+        .library(name: "FactoredSimplex", targets: ["FactoredSimplex"]),
         .library(name: "SceneGenerator", targets: ["SceneGenerator"]),
         .library(name: "BenchHarness", targets: ["BenchHarness"]),
         .executable(name: "layoutbench", targets: ["layoutbench"]),
@@ -24,6 +25,7 @@ let package = Package(
         .target(name: "CassowarySolver", dependencies: ["LayoutModel"]),
         .target(name: "DenseSimplex", dependencies: ["LayoutModel"]),
         .target(name: "FrameArithmetic", dependencies: ["LayoutModel"]),
+        .target(name: "FactoredSimplex", dependencies: ["LayoutModel"]),
         .target(name: "SceneGenerator", dependencies: ["LayoutModel"]),
         .systemLibrary(
             name: "CJemalloc",
@@ -33,7 +35,7 @@ let package = Package(
         .target(
             name: "BenchHarness",
             dependencies: [
-                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator",
+                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "FactoredSimplex", "SceneGenerator",
             ]
         ),
         .executableTarget(
@@ -47,6 +49,10 @@ let package = Package(
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel"]),
         .testTarget(name: "CassowarySolverTests", dependencies: ["CassowarySolver", "LayoutModel"]),
         .testTarget(name: "DenseSimplexTests", dependencies: ["DenseSimplex", "CassowarySolver", "SceneGenerator", "LayoutModel"]),
+        .testTarget(
+            name: "FactoredSimplexTests",
+            dependencies: ["FactoredSimplex", "CassowarySolver", "DenseSimplex", "SceneGenerator", "BenchHarness", "LayoutModel"]
+        ),
         .testTarget(name: "FrameArithmeticTests", dependencies: ["FrameArithmetic", "CassowarySolver", "SceneGenerator", "LayoutModel"]),
         .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "CassowarySolver", "LayoutModel"]),
         .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "DenseSimplex", "SceneGenerator", "LayoutModel"]),

@@ -1,0 +1,176 @@
+import LayoutModel
+
+/// The `factored` back end: a revised simplex over a factored basis. A frame's
+/// suggestions and constants only change the right-hand side, and the optimality
+/// of a basis does not depend on it: the solve is one triangular solve for the new
+/// values, and pivots only if a bound is crossed or the costs changed.
+public final class FactoredBackend: LayoutBackend {
+    public static let name = "factored"
+    public static let summary = "revised simplex over a factored basis (B = LU), exact lexicographic priorities"
+    public static var isExact: Bool { true }
+
+    public static func assess(_ scene: CompiledScene, options: BackendOptions) -> Assessment { .supported }
+
+    let scene: CompiledScene
+    public let solver: FactoredSolver
+    /// Values at the last `solve` (what edits are declared at, and what `readChangedRects` compares to).
+    var published: [Double]
+    var reported: [Double]
+    let editRowBase: Int
+
+    public init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) {
+        self.scene = scene
+        var priorities = scene.constraints.map(\.priority)
+        for (_, p) in scene.initialEdits { priorities.append(p) }
+        for frame in scene.frames {
+            for op in frame {
+                switch op {
+                case let .setPriority(_, p), let .addEdit(_, p): priorities.append(p)
+                default: break
+                }
+            }
+        }
+        var rows: [(terms: [LinearTerm], kind: RowKind, name: String)] = []
+        rows.reserveCapacity(scene.constraints.count + scene.edits.count)
+        for c in scene.constraints {
+            let kind: RowKind
+            switch c.relation {
+            case .equal: kind = .equal
+            case .lessThanOrEqual: kind = .lessThanOrEqual
+            case .greaterThanOrEqual: kind = .greaterThanOrEqual
+            }
+            rows.append((c.terms, kind, c.id))
+        }
+        for e in scene.edits { rows.append((e.terms, .equal, "edit \(e.attribute)")) }
+        editRowBase = scene.constraints.count
+        solver = FactoredSolver(variableCount: scene.variableCount, rows: rows, priorities: priorities)
+        published = [Double](repeating: 0, count: scene.variableCount)
+        reported = published
+        for (h, c) in scene.constraints.enumerated() {
+            solver.rhs[h] = c.constant
+            solver.level[h] = solver.levelFor(c.priority)
+            if h < scene.initialConstraintCount, c.isActive { solver.addRow(h) }
+        }
+        try solver.solve()
+        if solver.requiredViolation() > 0 {
+            let conflict = solver.conflictRows()
+            throw .unsatisfiable(constraint: solver.names[conflict[0]], conflicts: conflict.dropFirst().map { solver.names[$0] })
+        }
+        publish()
+        for (edit, priority) in scene.initialEdits { declareEdit(edit, priority: priority) }
+        try solver.solve()
+        publish()
+        reported = published
+    }
+
+    func publish() {
+        for v in 0..<published.count { published[v] = solver.x[v] }
+    }
+
+    func declareEdit(_ e: EditHandle, priority: Double) {
+        let r = editRowBase + Int(e)
+        var value = 0.0
+        for t in scene.edits[Int(e)].terms { value += t.coefficient * published[Int(t.variable)] }
+        solver.rhs[r] = value
+        solver.level[r] = solver.levelFor(priority)
+        solver.addRow(r)
+    }
+
+    public func apply(_ op: CompiledOp) throws(LayoutError) {
+        switch op {
+        case let .suggest(e, value):
+            solver.rhs[editRowBase + Int(e)] = value
+        case let .setConstant(h, value):
+            let r = Int(h)
+            let old = solver.rhs[r]
+            solver.rhs[r] = value
+            if solver.inForce[r], solver.level[r] == 0 {
+                try checked(r) { solver.rhs[r] = old }
+            }
+        case let .setPriority(h, value):
+            solver.level[Int(h)] = solver.levelFor(value)
+            if solver.inForce[Int(h)] { solver.basisOptimal = false }
+        case let .activate(h):
+            try activate(Int(h))
+        case let .add(h):
+            if scene.constraints[Int(h)].isActive { try activate(Int(h)) }
+        case let .deactivate(h), let .remove(h):
+            solver.removeRow(Int(h))
+        case let .addEdit(e, priority):
+            declareEdit(e, priority: priority)
+        case let .removeEdit(e):
+            solver.removeRow(editRowBase + Int(e))
+        case .invalid:
+            break
+        }
+    }
+
+    func activate(_ r: Int) throws(LayoutError) {
+        guard !solver.inForce[r] else { return }
+        solver.addRow(r)
+        if solver.level[r] == 0 {
+            try checked(r) { solver.removeRow(r) }
+        }
+    }
+
+    /// Solves now to see whether the required rows still hold after a change to row
+    /// `culprit`; if not, `undo` reverts it, the basis is restored and the op is refused.
+    func checked(_ culprit: Int, undo: () -> Void) throws(LayoutError) {
+        let snapshot = solver.snapshot()
+        var failure: LayoutError? = nil
+        do {
+            try solver.solve()
+        } catch {
+            failure = error
+        }
+        if failure == nil {
+            if solver.requiredViolation() == 0 { return }
+            let conflict = solver.conflictRows()
+            failure = .unsatisfiable(
+                constraint: solver.names[culprit], conflicts: conflict.filter { $0 != culprit }.map { solver.names[$0] })
+        }
+        undo()
+        solver.restore(snapshot)
+        throw failure!
+    }
+
+    public func solve() throws(LayoutError) {
+        try solver.solve()
+        publish()
+    }
+
+    public func readRects(into buffer: UnsafeMutableBufferPointer<Double>) {
+        for i in 0..<min(published.count, buffer.count) { buffer[i] = published[i] }
+        for i in 0..<published.count { reported[i] = published[i] }
+    }
+
+    public func readChangedRects(into buffer: UnsafeMutableBufferPointer<Double>, changedViews out: inout [Int32]) {
+        let views = published.count / 4
+        for view in 0..<views {
+            let base = view * 4
+            if published[base] != reported[base] || published[base + 1] != reported[base + 1]
+                || published[base + 2] != reported[base + 2] || published[base + 3] != reported[base + 3]
+            {
+                for k in 0..<4 {
+                    buffer[base + k] = published[base + k]
+                    reported[base + k] = published[base + k]
+                }
+                out.append(Int32(view))
+            }
+        }
+    }
+
+    public var statistics: SolveStatistics { solver.statistics }
+
+    /// Views with an unknown the constraints do not fix: a non-basic unknown, or one
+    /// that moves when a tight row with zero reduced cost loosens (an alternative optimum).
+    public func ambiguousViews() -> [Int32]? {
+        let loose = solver.unfixedVariables()
+        var out: [Int32] = []
+        for view in 0..<scene.viewCount {
+            let base = view * 4
+            if loose[base] || loose[base + 1] || loose[base + 2] || loose[base + 3] { out.append(Int32(view)) }
+        }
+        return out
+    }
+}
