@@ -26,6 +26,7 @@ final class BasisFactor {
     var queue: [Int32] = []
     var assigned: [Bool]
     var bumpRhs: [Double] = []
+    var bumpWork: [Double] = []
 
     init(rowCount: Int, variableCount: Int) {
         remaining = [Int32](repeating: 0, count: rowCount)
@@ -95,7 +96,10 @@ final class BasisFactor {
         guard n > 0 else { return true }
         if bumpLU.count < n * n { bumpLU = [Double](repeating: 0, count: n * n) }
         for i in 0..<(n * n) { bumpLU[i] = 0 }
-        if bumpRhs.count < n { bumpRhs = [Double](repeating: 0, count: n) }
+        if bumpRhs.count < n {
+            bumpRhs = [Double](repeating: 0, count: n)
+            bumpWork = [Double](repeating: 0, count: n)
+        }
         bumpPermutation = Array(0..<n)
         for (i, r) in bumpRows.enumerated() {
             for k in p.rowStart[Int(r)]..<p.rowStart[Int(r) + 1] {
@@ -149,18 +153,17 @@ final class BasisFactor {
             bumpRhs[i] = sum
         }
         // L y = P b, then U z = y.
-        var y = [Double](repeating: 0, count: n)
         for i in 0..<n {
             var s = bumpRhs[bumpPermutation[i]]
-            for j in 0..<i { s -= bumpLU[i * n + j] * y[j] }
-            y[i] = s
+            for j in 0..<i { s -= bumpLU[i * n + j] * bumpWork[j] }
+            bumpWork[i] = s
         }
         for i in stride(from: n - 1, through: 0, by: -1) {
-            var s = y[i]
-            for j in (i + 1)..<n { s -= bumpLU[i * n + j] * y[j] }
-            y[i] = s / bumpLU[i * n + i]
+            var s = bumpWork[i]
+            for j in (i + 1)..<n { s -= bumpLU[i * n + j] * bumpWork[j] }
+            bumpWork[i] = s / bumpLU[i * n + i]
         }
-        for j in 0..<n { x[Int(bumpColumns[j])] = y[j] }
+        for j in 0..<n { x[Int(bumpColumns[j])] = bumpWork[j] }
     }
 
     /// BTRAN: solves A_T^T y = rhs, `rhs` indexed by unknown (consumed as scratch), writing `y` by row.
@@ -168,23 +171,22 @@ final class BasisFactor {
         let n = bumpSize
         if n > 0 {
             // (P^T L U)^T y' = r:  U^T z = r, L^T w = z, y = P^T w.
-            var z = [Double](repeating: 0, count: n)
             for i in 0..<n {
                 var s = rhs[Int(bumpColumns[i])]
-                for j in 0..<i { s -= bumpLU[j * n + i] * z[j] }
-                z[i] = s / bumpLU[i * n + i]
+                for j in 0..<i { s -= bumpLU[j * n + i] * bumpWork[j] }
+                bumpWork[i] = s / bumpLU[i * n + i]
             }
             for i in stride(from: n - 1, through: 0, by: -1) {
-                var s = z[i]
-                for j in (i + 1)..<n { s -= bumpLU[j * n + i] * z[j] }
-                z[i] = s
+                var s = bumpWork[i]
+                for j in (i + 1)..<n { s -= bumpLU[j * n + i] * bumpWork[j] }
+                bumpWork[i] = s
             }
             for i in 0..<n {
                 let r = Int(bumpRows[bumpPermutation[i]])
-                y[r] = z[i]
+                y[r] = bumpWork[i]
                 for k in p.rowStart[r]..<p.rowStart[r + 1] {
                     let v = Int(p.termVariable[k])
-                    if basic[v], bumpIndex[v] < 0 { rhs[v] -= p.termCoefficient[k] * z[i] }
+                    if basic[v], bumpIndex[v] < 0 { rhs[v] -= p.termCoefficient[k] * bumpWork[i] }
                 }
             }
         }

@@ -51,6 +51,7 @@ public final class FactoredBackend: LayoutBackend {
             solver.level[h] = solver.levelFor(c.priority)
             if h < scene.initialConstraintCount, c.isActive { solver.addRow(h) }
         }
+        solver.crash()
         try solver.solve()
         if solver.requiredViolation() > 0 {
             let conflict = solver.conflictRows()
@@ -84,7 +85,7 @@ public final class FactoredBackend: LayoutBackend {
             let r = Int(h)
             let old = solver.rhs[r]
             solver.rhs[r] = value
-            if solver.inForce[r], solver.level[r] == 0 {
+            if solver.inForce[r], solver.level[r] == 0, solver.requiredLoose {
                 try checked(r) { solver.rhs[r] = old }
             }
         case let .setPriority(h, value):

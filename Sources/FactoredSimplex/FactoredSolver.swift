@@ -48,6 +48,8 @@ public final class FactoredSolver {
     let factor: BasisFactor
     var factorValid = false
     var tightRows: [Int32] = []
+    /// Whether a required row in force is not tight (see `hasLooseRequiredRow`), as of the last factorisation or add.
+    var requiredLoose = true
     // Scratch.
     var rowScratch: [Double]
     var variableScratch: [Double]
@@ -120,6 +122,7 @@ public final class FactoredSolver {
 
     /// Puts row `r` in force, not tight (its basic column chosen at the next solve).
     func addRow(_ r: Int) {
+        if level[r] == 0 { requiredLoose = true }
         inForce[r] = true
         isTight[r] = false
         positiveBasic[r] = true
@@ -159,6 +162,7 @@ public final class FactoredSolver {
         let ok = factor.factor(self, tight: tightRows, basic: isBasic)
         precondition(ok, "factored simplex: singular basis")
         factorValid = true
+        requiredLoose = hasLooseRequiredRow()
     }
 
     // MARK: values
