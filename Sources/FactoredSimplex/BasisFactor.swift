@@ -19,6 +19,8 @@ final class BasisFactor {
     var bumpLU: [Double] = []
     var bumpPermutation: [Int] = []
     var bumpSize: Int { bumpRows.count }
+    /// Each tight row's index in `pivots` (-1: a bump row or not tight).
+    var position: [Int32]
     /// Position of each unknown among `bumpColumns` (-1 when not in the bump).
     var bumpIndex: [Int32]
     // Scratch.
@@ -30,6 +32,7 @@ final class BasisFactor {
 
     init(rowCount: Int, variableCount: Int) {
         remaining = [Int32](repeating: 0, count: rowCount)
+        position = [Int32](repeating: -1, count: rowCount)
         assigned = [Bool](repeating: false, count: variableCount)
         bumpIndex = [Int32](repeating: -1, count: variableCount)
     }
@@ -38,6 +41,7 @@ final class BasisFactor {
     /// Returns false when the matrix is singular (or not square).
     func factor(_ p: FactoredSolver, tight: [Int32], basic: [Bool]) -> Bool {
         for c in bumpColumns { bumpIndex[Int(c)] = -1 }
+        for pivot in pivots { position[Int(pivot.row)] = -1 }
         pivots.removeAll(keepingCapacity: true)
         bumpRows.removeAll(keepingCapacity: true)
         bumpColumns.removeAll(keepingCapacity: true)
@@ -74,6 +78,7 @@ final class BasisFactor {
             guard column >= 0 else { return false }
             assigned[column] = true
             remaining[r] = -1
+            position[r] = Int32(pivots.count)
             pivots.append(TriangularPivot(row: Int32(r), column: Int32(column), coefficient: coefficient))
             for k in p.columnStart[column]..<p.columnStart[column + 1] {
                 let other = Int(p.columnRow[k])
@@ -142,6 +147,11 @@ final class BasisFactor {
             }
             x[Int(pivot.column)] = sum / pivot.coefficient
         }
+        solveBumpOnly(p, rhs: rhs, x: x, basic: basic)
+    }
+
+    /// The bump part of FTRAN: needs the triangular part's unknowns already in `x`.
+    func solveBumpOnly(_ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, x: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
         let n = bumpSize
         guard n > 0 else { return }
         for (i, r) in bumpRows.enumerated() {

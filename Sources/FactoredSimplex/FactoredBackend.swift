@@ -15,7 +15,11 @@ public final class FactoredBackend: LayoutBackend {
     public let solver: FactoredSolver
     /// Values at the last `solve` (what edits are declared at, and what `readChangedRects` compares to).
     var published: [Double]
-    var reported: [Double]
+    /// Views changed since the last read, and the flags that keep the list free of repeats.
+    var pendingViews: [Int32] = []
+    var isPending: [Bool]
+    /// Set when a solve ran inside `apply` (a checked op): the next publish compares everything.
+    var needsFullPublish = true
     let editRowBase: Int
 
     public init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) {
@@ -45,7 +49,8 @@ public final class FactoredBackend: LayoutBackend {
         editRowBase = scene.constraints.count
         solver = FactoredSolver(variableCount: scene.variableCount, rows: rows, priorities: priorities)
         published = [Double](repeating: 0, count: scene.variableCount)
-        reported = published
+        isPending = [Bool](repeating: false, count: scene.viewCount)
+        pendingViews.reserveCapacity(scene.viewCount)
         for (h, c) in scene.constraints.enumerated() {
             solver.rhs[h] = c.constant
             solver.level[h] = solver.levelFor(c.priority)
@@ -61,11 +66,29 @@ public final class FactoredBackend: LayoutBackend {
         for (edit, priority) in scene.initialEdits { declareEdit(edit, priority: priority) }
         try solver.solve()
         publish()
-        reported = published
     }
 
+    @inline(__always) func pend(_ view: Int) {
+        guard !isPending[view] else { return }
+        isPending[view] = true
+        pendingViews.append(Int32(view))
+    }
+
+    /// Copies the solver's values out, noting the views that moved.
     func publish() {
-        for v in 0..<published.count { published[v] = solver.x[v] }
+        if solver.lastSolveWasSparse, !needsFullPublish {
+            for v32 in solver.changedVariables {
+                let v = Int(v32)
+                published[v] = solver.x[v]
+                pend(v >> 2)
+            }
+            return
+        }
+        needsFullPublish = false
+        for v in 0..<published.count where published[v] != solver.x[v] {
+            published[v] = solver.x[v]
+            pend(v >> 2)
+        }
     }
 
     func declareEdit(_ e: EditHandle, priority: Double) {
@@ -81,10 +104,12 @@ public final class FactoredBackend: LayoutBackend {
         switch op {
         case let .suggest(e, value):
             solver.rhs[editRowBase + Int(e)] = value
+            solver.markChanged(editRowBase + Int(e))
         case let .setConstant(h, value):
             let r = Int(h)
             let old = solver.rhs[r]
             solver.rhs[r] = value
+            solver.markChanged(r)
             if solver.inForce[r], solver.level[r] == 0, solver.requiredLoose {
                 try checked(r) { solver.rhs[r] = old }
             }
@@ -117,6 +142,7 @@ public final class FactoredBackend: LayoutBackend {
     /// Solves now to see whether the required rows still hold after a change to row
     /// `culprit`; if not, `undo` reverts it, the basis is restored and the op is refused.
     func checked(_ culprit: Int, undo: () -> Void) throws(LayoutError) {
+        needsFullPublish = true
         let snapshot = solver.snapshot()
         var failure: LayoutError? = nil
         do {
@@ -142,23 +168,18 @@ public final class FactoredBackend: LayoutBackend {
 
     public func readRects(into buffer: UnsafeMutableBufferPointer<Double>) {
         for i in 0..<min(published.count, buffer.count) { buffer[i] = published[i] }
-        for i in 0..<published.count { reported[i] = published[i] }
+        for view in pendingViews { isPending[Int(view)] = false }
+        pendingViews.removeAll(keepingCapacity: true)
     }
 
     public func readChangedRects(into buffer: UnsafeMutableBufferPointer<Double>, changedViews out: inout [Int32]) {
-        let views = published.count / 4
-        for view in 0..<views {
-            let base = view * 4
-            if published[base] != reported[base] || published[base + 1] != reported[base + 1]
-                || published[base + 2] != reported[base + 2] || published[base + 3] != reported[base + 3]
-            {
-                for k in 0..<4 {
-                    buffer[base + k] = published[base + k]
-                    reported[base + k] = published[base + k]
-                }
-                out.append(Int32(view))
-            }
+        for view32 in pendingViews {
+            let base = Int(view32) * 4
+            for k in 0..<4 { buffer[base + k] = published[base + k] }
+            isPending[Int(view32)] = false
+            out.append(view32)
         }
+        pendingViews.removeAll(keepingCapacity: true)
     }
 
     public var statistics: SolveStatistics { solver.statistics }

@@ -56,6 +56,16 @@ public final class FactoredSolver {
     var direction: [Double]
     var duals: [Double]  // levelCount × rowCount
     var rowRate: [Double]
+    // The frame path (see SparseUpdate.swift).
+    var isDirty: [Bool]
+    var dirtyRows: [Int32] = []
+    var isTouched: [Bool]
+    var touchedRows: [Int32] = []
+    var inHeap: [Bool]
+    var heap: [Int32] = []
+    /// Unknowns the last solve changed, when `lastSolveWasSparse`.
+    var changedVariables: [Int32] = []
+    var lastSolveWasSparse = false
 
     init(variableCount: Int, rows: [(terms: [LinearTerm], kind: RowKind, name: String)], priorities: [Double]) {
         self.variableCount = variableCount
@@ -104,6 +114,13 @@ public final class FactoredSolver {
         direction = [Double](repeating: 0, count: variableCount)
         duals = [Double](repeating: 0, count: levelCount * rowCount)
         rowRate = [Double](repeating: 0, count: rowCount)
+        isDirty = [Bool](repeating: false, count: rowCount)
+        isTouched = [Bool](repeating: false, count: rowCount)
+        inHeap = [Bool](repeating: false, count: rowCount)
+        dirtyRows.reserveCapacity(rowCount)
+        touchedRows.reserveCapacity(rowCount)
+        heap.reserveCapacity(rowCount)
+        changedVariables.reserveCapacity(variableCount)
     }
 
     func levelFor(_ priority: Double) -> Int32 { levelOfPriority[min(priority, 1000)] ?? 0 }
@@ -170,6 +187,8 @@ public final class FactoredSolver {
     /// x_B = A_T⁻¹ (b_T - A_T,N x_N), then every other row's basic own column.
     func computeValues() {
         ensureFactor()
+        for r in dirtyRows { isDirty[Int(r)] = false }
+        dirtyRows.removeAll(keepingCapacity: true)
         for r in tightRows {
             var s = rhs[Int(r)]
             for k in rowStart[Int(r)]..<rowStart[Int(r) + 1] {

@@ -146,6 +146,11 @@ extension FactoredSolver {
     /// Re-solves: values for the new right-hand side, then (only if some basic column
     /// went negative or the costs changed) primal simplex from the repaired basis.
     func solve() throws(LayoutError) {
+        if sparseSolve() {
+            lastSolveWasSparse = true
+            return
+        }
+        lastSolveWasSparse = false
         computeValues()
         for r in 0..<rowCount where inForce[r] && !isTight[r] && ownValue[r] < -feasibilityTolerance(r) {
             positiveBasic[r].toggle()
