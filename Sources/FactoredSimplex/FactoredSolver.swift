@@ -66,6 +66,9 @@ public final class FactoredSolver {
     /// Unknowns the last solve changed, when `lastSolveWasSparse`.
     var changedVariables: [Int32] = []
     var lastSolveWasSparse = false
+    var heapStorage: [Int32]
+    var touchedStorage: [Int32]
+    var changedStorage: [Int32]
 
     init(variableCount: Int, rows: [(terms: [LinearTerm], kind: RowKind, name: String)], priorities: [Double]) {
         self.variableCount = variableCount
@@ -115,6 +118,9 @@ public final class FactoredSolver {
         duals = [Double](repeating: 0, count: levelCount * rowCount)
         rowRate = [Double](repeating: 0, count: rowCount)
         isDirty = [Bool](repeating: false, count: rowCount)
+        heapStorage = [Int32](repeating: 0, count: rowCount + 1)
+        touchedStorage = [Int32](repeating: 0, count: rowCount + 1)
+        changedStorage = [Int32](repeating: 0, count: variableCount + 1)
         isTouched = [Bool](repeating: false, count: rowCount)
         inHeap = [Bool](repeating: false, count: rowCount)
         dirtyRows.reserveCapacity(rowCount)

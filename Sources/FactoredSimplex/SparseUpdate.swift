@@ -71,37 +71,91 @@ extension FactoredSolver {
             }
         }
         dirtyRows.removeAll(keepingCapacity: true)
-        while !heap.isEmpty {
-            let p = heapPop()
-            let pivot = factor.pivots[Int(p)]
-            let r = Int(pivot.row)
-            inHeap[r] = false
-            let column = Int(pivot.column)
-            var sum = rhs[r]
-            for k in rowStart[r]..<rowStart[r + 1] where Int(termVariable[k]) != column {
-                sum -= termCoefficient[k] * x[Int(termVariable[k])]
-            }
-            let value = sum / pivot.coefficient
-            guard value != x[column] else { continue }
-            x[column] = value
-            changedVariables.append(Int32(column))
-            statistics.rowsTouched += 1
-            for k in columnStart[column]..<columnStart[column + 1] {
-                let other = Int(columnRow[k])
-                guard inForce[other] else { continue }
-                if !isTight[other] {
-                    touchLoose(other)
-                } else {
-                    let q = factor.position[other]
+        // The propagation, on raw buffers: class-property access in this loop costs
+        // an exclusivity check per element otherwise.
+        var heapCount = heap.count
+        for (i, p) in heap.enumerated() { heapStorage[i] = p }
+        heap.removeAll(keepingCapacity: true)
+        var changedCount = 0
+        var touchedCount = touchedRows.count
+        for (i, r) in touchedRows.enumerated() { touchedStorage[i] = r }
+        touchedRows.removeAll(keepingCapacity: true)
+        rowStart.withUnsafeBufferPointer { rs in
+        termVariable.withUnsafeBufferPointer { tv in
+        termCoefficient.withUnsafeBufferPointer { tc in
+        columnStart.withUnsafeBufferPointer { cs in
+        columnRow.withUnsafeBufferPointer { cr in
+        inForce.withUnsafeBufferPointer { force in
+        isTight.withUnsafeBufferPointer { tight in
+        rhs.withUnsafeBufferPointer { b in
+        x.withUnsafeMutableBufferPointer { xs in
+        inHeap.withUnsafeMutableBufferPointer { ih in
+        isTouched.withUnsafeMutableBufferPointer { touched in
+        factor.position.withUnsafeBufferPointer { position in
+        factor.pivots.withUnsafeBufferPointer { pivots in
+        heapStorage.withUnsafeMutableBufferPointer { hp in
+        touchedStorage.withUnsafeMutableBufferPointer { ts in
+        changedStorage.withUnsafeMutableBufferPointer { changed in
+            while heapCount > 0 {
+                // Pop the lowest position.
+                let p = hp[0]
+                heapCount -= 1
+                if heapCount > 0 {
+                    hp[0] = hp[heapCount]
+                    var i = 0
+                    while true {
+                        let l = 2 * i + 1
+                        if l >= heapCount { break }
+                        var smallest = l
+                        if l + 1 < heapCount, hp[l + 1] < hp[l] { smallest = l + 1 }
+                        if hp[smallest] >= hp[i] { break }
+                        hp.swapAt(smallest, i)
+                        i = smallest
+                    }
+                }
+                let pivot = pivots[Int(p)]
+                let r = Int(pivot.row)
+                ih[r] = false
+                let column = Int(pivot.column)
+                var sum = b[r]
+                for k in rs[r]..<rs[r + 1] where Int(tv[k]) != column { sum -= tc[k] * xs[Int(tv[k])] }
+                let value = sum / pivot.coefficient
+                if value == xs[column] { continue }
+                xs[column] = value
+                changed[changedCount] = Int32(column)
+                changedCount += 1
+                for k in cs[column]..<cs[column + 1] {
+                    let other = Int(cr[k])
+                    if !force[other] { continue }
+                    if !tight[other] {
+                        if !touched[other] {
+                            touched[other] = true
+                            ts[touchedCount] = Int32(other)
+                            touchedCount += 1
+                        }
+                        continue
+                    }
+                    let q = position[other]
                     if q < 0 {
                         bumpTouched = true
-                    } else if q > p, !inHeap[other] {
-                        inHeap[other] = true
-                        heapPush(q)
+                    } else if q > p, !ih[other] {
+                        ih[other] = true
+                        var i = heapCount
+                        hp[i] = q
+                        heapCount += 1
+                        while i > 0 {
+                            let parent = (i - 1) >> 1
+                            if hp[parent] <= hp[i] { break }
+                            hp.swapAt(parent, i)
+                            i = parent
+                        }
                     }
                 }
             }
-        }
+        }}}}}}}}}}}}}}}}
+        statistics.rowsTouched += changedCount
+        for i in 0..<changedCount { changedVariables.append(changedStorage[i]) }
+        for i in 0..<touchedCount { touchedRows.append(touchedStorage[i]) }
         if bumpTouched { solveBump() }
         var feasible = true
         for r32 in touchedRows {
