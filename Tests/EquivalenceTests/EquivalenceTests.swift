@@ -124,7 +124,7 @@ struct EquivalenceTests {
 
     @Test("back ends are found by name, and `frames` is the manual back end's old name")
     func registryAlias() throws {
-        #expect(BackendRegistry.names == ["cassowary", "dense", "manual"])
+        #expect(BackendRegistry.names == ["cassowary", "dense", "manual", "factored"])
         #expect(BackendRegistry.named("frames")?.name == "manual")
         #expect(BackendRegistry.named("manual")?.name == "manual")
         #expect(BackendRegistry.named("kiwi") == nil)

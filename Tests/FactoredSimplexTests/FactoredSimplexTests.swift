@@ -18,9 +18,12 @@ private func solveAll(_ scene: Scene) throws -> [[Double]] {
     return out
 }
 
+/// The back end as `SceneSession` loads it (constraints, then the scene's edits held at the
+/// initial solve); the tests then drive it directly.
 private func backend(_ scene: Scene) throws -> (FactoredBackend, CompiledScene) {
     let compiled = try scene.compile()
-    return (try FactoredBackend(scene: compiled, options: BackendOptions()), compiled)
+    let session = try SceneSession(scene: compiled, backend: FactoredBackend.self)
+    return (try #require(session.backend as? FactoredBackend), compiled)
 }
 
 @Suite("Factored simplex")
