@@ -64,7 +64,7 @@ let package = Package(
         // libFuzzer target for the scene reader (see its source for the command).
         .executableTarget(name: "SceneReaderFuzzer", dependencies: ["LayoutModel"]),
         // Helpers shared by the tests; no product depends on it.
-        .target(name: "TestSupport", dependencies: ["LayoutModel"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["LayoutModel", "CassowarySolver"], path: "Tests/TestSupport"),
         // CassowarySolver and DenseSimplex solve the scene-format article's worked example.
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "TestSupport", "CassowarySolver", "DenseSimplex"]),
         .testTarget(name: "CassowarySolverTests", dependencies: ["CassowarySolver", "LayoutModel"]),
@@ -80,7 +80,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "LayoutRenderTests",
-            dependencies: ["LayoutRender", "BenchHarness", "CassowarySolver", "SceneGenerator", "LayoutModel"]
+            dependencies: ["LayoutRender", "BenchHarness", "CassowarySolver", "SceneGenerator", "LayoutModel", "TestSupport"]
         ),
         .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "DenseSimplex", "SceneGenerator", "LayoutModel"]),
         // Runs the built executable: exit statuses, messages and files of the commands.
@@ -97,7 +97,7 @@ let package = Package(
             name: "EquivalenceTests",
             dependencies: [
                 "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "FactoredSimplex", "SceneGenerator",
-                "BenchHarness",
+                "BenchHarness", "TestSupport",
             ]
         ),
         .executableTarget(

@@ -13,6 +13,9 @@ public enum BackendRegistry {
 
     public static var names: [String] { all.map { $0.name } }
 
+    /// The back end every other answer is checked against (the reference semantics, exactly).
+    public static var reference: any LayoutBackend.Type { CassowaryBackend.self }
+
     /// Former names still accepted on the command line.
     public static let aliases: [String: String] = ["frames": FrameArithmeticBackend.name]
 

@@ -1,4 +1,3 @@
-import CassowarySolver
 import ExternalBackend
 import LayoutModel
 import SolverTrace
@@ -12,7 +11,7 @@ extension BackendRegistry {
     public static func resolve(_ name: String) -> (any LayoutBackend.Type)? {
         if let builtIn = named(name) { return builtIn }
         guard let driver = DriverRegistry.driver(named: name) else { return nil }
-        ExternalRuns.reference = ExternalRuns.reference ?? CassowaryBackend.self
+        ExternalRuns.reference = ExternalRuns.reference ?? BackendRegistry.reference
         return ReplayBackend.type(for: driver)
     }
 
@@ -42,7 +41,7 @@ extension Harness {
         let trace: WrittenTrace
         do {
             trace = try TraceWriter.write(
-                scene, reference: ExternalRuns.reference ?? CassowaryBackend.self,
+                scene, reference: ExternalRuns.reference ?? BackendRegistry.reference,
                 settings: TraceRunSettings(
                     warmupFrames: settings.warmupFrames, printValues: false, timeLimitSeconds: settings.timeLimitSeconds ?? 0),
                 options: settings.options)

@@ -1,4 +1,3 @@
-import CassowarySolver
 import ExternalBackend
 import LayoutModel
 
@@ -46,7 +45,7 @@ public enum PeerVerdict {
             outcome.unavailable = "unknown driver '\(name)'"
             return outcome
         }
-        ExternalRuns.reference = ExternalRuns.reference ?? CassowaryBackend.self
+        ExternalRuns.reference = ExternalRuns.reference ?? BackendRegistry.reference
         let run: DriverRun
         switch ExternalRuns.answers(driver, scene: scene, options: options) {
         case let .success(r): run = r
@@ -55,7 +54,7 @@ public enum PeerVerdict {
             return outcome
         }
         let session: SceneSession
-        do { session = try SceneSession(scene: scene, backend: CassowaryBackend.self, options: options) } catch {
+        do { session = try SceneSession(scene: scene, backend: BackendRegistry.reference, options: options) } catch {
             outcome.unavailable = "cassowary could not load the scene: \(error)"
             return outcome
         }

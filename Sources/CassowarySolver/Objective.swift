@@ -7,10 +7,10 @@
 struct Objective {
     var priority: [Double] = []  // by level id
     var rank: [Int32] = []  // by level id; -1 for a free id
-    var live: [Int32] = []  // level ids, highest priority first
+    var levelsByRank: [Int32] = []  // the level ids in use, highest priority first
     var freeIDs: [Int32] = []
     var members: [[Int32]] = []  // by level id: symbols that may hold an entry (lazy)
-    var entryCount: [Int] = []  // by level id: live entries
+    var entryCount: [Int] = []  // by level id: entries in use
 
     var head: [Int32] = []  // by symbol: first entry, -1 for none
     var memberStamp: [UInt32] = []  // by symbol, grown with `head`: `compactMembers` saw it in this pass
@@ -20,10 +20,10 @@ struct Objective {
     var entryNext: [Int32] = []
     var freeEntries: [Int32] = []
 
-    var levelCount: Int { live.count }
+    var levelCount: Int { levelsByRank.count }
 
     func level(priority p: Double) -> Int32? {
-        for id in live where priority[Int(id)] == p { return id }
+        for id in levelsByRank where priority[Int(id)] == p { return id }
         return nil
     }
 
@@ -40,17 +40,17 @@ struct Objective {
             entryCount.append(0)
         }
         var at = 0
-        while at < live.count, priority[Int(live[at])] > p { at += 1 }
-        live.insert(id, at: at)
-        for r in at..<live.count { rank[Int(live[r])] = Int32(r) }
+        while at < levelsByRank.count, priority[Int(levelsByRank[at])] > p { at += 1 }
+        levelsByRank.insert(id, at: at)
+        for r in at..<levelsByRank.count { rank[Int(levelsByRank[r])] = Int32(r) }
         return id
     }
 
     /// Forgets a level (its entries must already be zero or be cleared by the caller).
     mutating func releaseLevel(_ id: Int32) {
-        guard let at = live.firstIndex(of: id) else { return }
-        live.remove(at: at)
-        for r in at..<live.count { rank[Int(live[r])] = Int32(r) }
+        guard let at = levelsByRank.firstIndex(of: id) else { return }
+        levelsByRank.remove(at: at)
+        for r in at..<levelsByRank.count { rank[Int(levelsByRank[r])] = Int32(r) }
         rank[Int(id)] = -1
         members[Int(id)].removeAll(keepingCapacity: true)
         entryCount[Int(id)] = 0

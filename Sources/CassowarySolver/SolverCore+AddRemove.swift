@@ -115,7 +115,7 @@ extension SolverCore {
 
     /// Puts constraint `id` into the tableau; on conflict leaves everything exactly as it was.
     mutating func insert(_ id: Int32) throws(ConflictError) {
-        settle()
+        optimizeIfDeferred()
         beginJournal()
         let saved = records[Int(id)]
         do {
@@ -308,7 +308,7 @@ extension SolverCore {
 
     /// The required constraints that `terms RELATION constant` contradicts, found
     /// by replaying the live required constraints, each with a marker, into a fresh
-    /// tableau (static constraints carry no marker, so the live tableau cannot name them).
+    /// tableau (static constraints carry no marker, so the current tableau cannot name them).
     func explainConflict(_ terms: [LinearTerm], _ relation: Relation, _ constant: Double, excluding: Int32) -> [Int32] {
         var fresh = SolverCore(variableCount: externalCount)
         var original: [Int32] = []

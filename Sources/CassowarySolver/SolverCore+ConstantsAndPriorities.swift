@@ -5,7 +5,7 @@ extension SolverCore {
     /// Changes a constraint's constant in place (dual simplex); refuses a change
     /// that makes the required constraints unsatisfiable, leaving the state as it was.
     mutating func setConstant(_ id: ConstraintID, _ value: Double) throws(ConflictError) {
-        settle()
+        optimizeIfDeferred()
         let record = records[Int(id)]
         let delta = value - record.constant
         guard delta != 0 else { return }
@@ -113,7 +113,7 @@ extension SolverCore {
     }
 
     /// Changes an optional constraint's priority in place; the re-optimisation waits
-    /// for `settle()`.
+    /// for `optimizeIfDeferred()`.
     mutating func setPriority(_ id: ConstraintID, _ priority: Double) {
         let record = records[Int(id)]
         guard record.priority != priority else { return }
@@ -133,8 +133,8 @@ extension SolverCore {
     }
 
     /// Re-optimises after deferred priority changes. Everything that needs an optimal
-    /// tableau (the dual simplex, inserts, reading values) settles first.
-    @inline(__always) mutating func settle() {
+    /// tableau (the dual simplex, inserts, reading values) calls it first.
+    @inline(__always) mutating func optimizeIfDeferred() {
         if pendingOptimize { optimize() }
     }
 }

@@ -64,7 +64,7 @@ extension SolverCore {
         return nil
     }
 
-    /// Each row: sorted, no negligible coefficient, only live non-basic symbols.
+    /// Each row: sorted, no negligible coefficient, only non-basic symbols in use.
     private func rowContents() -> String? {
         for slot in rows.indices where basic[slot] >= 0 {
             let row = rows[slot]
@@ -93,7 +93,7 @@ extension SolverCore {
         return nil
     }
 
-    /// The entry lists: rank order, live levels, counts, members, no entry lost or shared.
+    /// The entry lists: rank order, levels in use, counts, members, no entry lost or shared.
     private func objectiveEntries() -> String? {
         var counted = [Int](repeating: 0, count: objective.entryCount.count)
         var used = [Bool](repeating: false, count: objective.entryLevel.count)
@@ -129,9 +129,9 @@ extension SolverCore {
     /// Levels: ranks, order by priority, and one level per priority in use.
     private func levels() -> String? {
         let o = objective
-        for (r, l) in o.live.enumerated() {
-            if o.rank[Int(l)] != Int32(r) { return "rank[\(l)] is \(o.rank[Int(l)]), but it is live at \(r)" }
-            if r > 0, !(o.priority[Int(o.live[r - 1])] > o.priority[Int(l)]) { return "levels not in descending priority at \(r)" }
+        for (r, l) in o.levelsByRank.enumerated() {
+            if o.rank[Int(l)] != Int32(r) { return "rank[\(l)] is \(o.rank[Int(l)]), but it is ranked at \(r)" }
+            if r > 0, !(o.priority[Int(o.levelsByRank[r - 1])] > o.priority[Int(l)]) { return "levels not in descending priority at \(r)" }
         }
         let dropped = Set(o.rank.indices.filter { o.rank[$0] < 0 }.map(Int32.init))
         if o.freeIDs.count != dropped.count || Set(o.freeIDs) != dropped { return "free level ids differ from the dropped levels" }
@@ -139,7 +139,7 @@ extension SolverCore {
         for r in records where r.isLive && r.inTableau && r.priority < 1000 { use[r.priority, default: 0] += 1 }
         let kept = levelUse.filter { $0.value != 0 }
         if kept != use { return "levelUse \(kept) differs from the optional constraints in the tableau \(use)" }
-        let priorities = o.live.map { o.priority[Int($0)] }
+        let priorities = o.levelsByRank.map { o.priority[Int($0)] }
         if Set(priorities) != Set(use.keys) || priorities.count != use.count {
             return "levels \(priorities) differ from the priorities in use \(use.keys.sorted())"
         }

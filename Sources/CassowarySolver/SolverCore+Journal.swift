@@ -26,7 +26,7 @@ extension SolverCore {
     }
 
     /// Saves a row slot before its first change inside a journaled change.
-    @inline(__always) mutating func remember(_ slot: Int32) {
+    @inline(__always) mutating func saveRowForUndo(_ slot: Int32) {
         guard journaling, journalSlotStamp[Int(slot)] != journalEpoch else { return }
         journalSlotStamp[Int(slot)] = journalEpoch
         journalRows.append((slot, rows[Int(slot)], basic[Int(slot)]))

@@ -74,8 +74,8 @@ extension SolverCore {
     /// Drops every level no optional constraint in the tableau uses.
     mutating func dropEmptyLevels() {
         var i = 0
-        while i < objective.live.count {
-            let l = objective.live[i]
+        while i < objective.levelsByRank.count {
+            let l = objective.levelsByRank[i]
             if (levelUse[objective.priority[Int(l)]] ?? 0) == 0 { dropLevel(l) } else { i += 1 }
         }
     }

@@ -5,7 +5,7 @@ extension SolverCore {
     /// Solves the row in `slot` (basic `leaving`) for `entering` and substitutes it everywhere.
     mutating func pivot(slot: Int32, entering: Int32) {
         statistics.pivots += 1
-        remember(slot)
+        saveRowForUndo(slot)
         let s = Int(slot)
         let leaving = basic[s]
         var row = Row()

@@ -47,7 +47,7 @@ extension SolverCore {
             journalSlotStamp.append(0)
             visitStamp.append(0)
         }
-        remember(slot)
+        saveRowForUndo(slot)
         rows[Int(slot)] = row
         basic[Int(slot)] = b
         rowOf[Int(b)] = slot
@@ -57,7 +57,7 @@ extension SolverCore {
     }
 
     mutating func releaseRowSlot(_ slot: Int32) {
-        remember(slot)
+        saveRowForUndo(slot)
         let b = basic[Int(slot)]
         if b >= 0 { rowOf[Int(b)] = -1 }
         basic[Int(slot)] = -1
@@ -85,7 +85,7 @@ extension SolverCore {
         return stamp
     }
 
-    /// Leaves in the lazy column of `symbol` each live row slot holding it, once.
+    /// Leaves in the lazy column of `symbol` each row slot in use holding it, once.
     mutating func compactColumn(_ symbol: Int32) {
         let mark = nextStamp()
         var list = column[Int(symbol)]
@@ -108,7 +108,7 @@ extension SolverCore {
     /// and touched rows kept in step).
     @inline(__always)
     mutating func substitute(_ symbol: Int32, by definition: Row, in target: Int32) {
-        remember(target)
+        saveRowForUndo(target)
         // Both rows are moved out (not copied) so that the column updates can reach `self`.
         var row = Row()
         var scratch = Row()
@@ -127,7 +127,7 @@ extension SolverCore {
     mutating func removeFromEveryRow(_ symbol: Int32) {
         compactColumn(symbol)
         for target in column[Int(symbol)] where rows[Int(target)].index(of: symbol) != nil {
-            remember(target)
+            saveRowForUndo(target)
             rows[Int(target)].remove(symbol)
             touch(target)
         }

@@ -24,7 +24,7 @@ extension SolverCore {
     /// Recomputes the values of the variables whose rows changed since the last call,
     /// appending each that moved to `changedVariables`.
     mutating func updateValues() {
-        settle()
+        optimizeIfDeferred()
         let n = touchedRows.count
         var updated = 0
         touchedRows.withUnsafeBufferPointer { ts in
@@ -62,7 +62,7 @@ extension SolverCore {
     }
 
     mutating func value(of variable: Int) -> Double {
-        settle()
+        optimizeIfDeferred()
         let r = rowOf[variable]
         return r >= 0 ? rows[Int(r)].constant : 0
     }
@@ -70,7 +70,7 @@ extension SolverCore {
     /// External variables that can move without changing any violation total:
     /// the layout is ambiguous in them (like `hasAmbiguousLayout`).
     mutating func ambiguousVariables() -> [Int] {
-        settle()
+        optimizeIfDeferred()
         var freeToMove = Set<Int32>()
         for s in 0..<Int32(kind.count) where rowOf[Int(s)] < 0 {
             switch kind[Int(s)] {

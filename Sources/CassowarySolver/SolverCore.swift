@@ -65,7 +65,7 @@ struct SolverCore {
     var objective = Objective()
     /// Index: optional constraints in the tableau per priority; a level with none is dropped.
     var levelUse: [Double: Int] = [:]
-    /// Whether priority changes wait for `settle()` to re-optimise.
+    /// Whether priority changes wait for `optimizeIfDeferred()` to re-optimise.
     var pendingOptimize = false
     /// Candidates to enter (symbols whose cost changed): a min-heap, and membership.
     var dirtySymbols: [Int32] = []

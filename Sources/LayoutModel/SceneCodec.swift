@@ -57,10 +57,10 @@ extension Scene {
     /// Reads a file; `-` is standard input.
     public static func readFile(_ path: String) throws(LayoutError) -> [UInt8] {
         func failure() -> LayoutError {
-            .invalidScene([FileError(path: path, action: "read", reason: Platform.errorText(Platform.lastError)).description])
+            .io(FileError(path: path, action: "read", reason: Platform.errorText(Platform.lastError)).description)
         }
         if Platform.kind(of: path) == .directory {
-            throw .invalidScene([FileError(path: path, action: "read", reason: "it is a folder").description])
+            throw .io(FileError(path: path, action: "read", reason: "it is a folder").description)
         }
         let fd = path == "-" ? 0 : Platform.openForReading(path)
         guard fd >= 0 else { throw failure() }

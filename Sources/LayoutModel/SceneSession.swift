@@ -206,20 +206,7 @@ public final class SceneSession {
     }
 
     /// `op constraint-or-attribute`, for messages.
-    public func describe(_ op: CompiledOp) -> String {
-        switch op {
-        case let .suggest(e, _): return "suggest \(scene.edits[Int(e)].attribute)"
-        case let .setConstant(h, _): return "setConstant \(id(of: h))"
-        case let .setPriority(h, _): return "setPriority \(id(of: h))"
-        case let .activate(h): return "activate \(id(of: h))"
-        case let .deactivate(h): return "deactivate \(id(of: h))"
-        case let .add(h): return "add \(id(of: h))"
-        case let .remove(h): return "remove \(id(of: h))"
-        case let .addEdit(e, _, _): return "addEdit \(scene.edits[Int(e)].attribute)"
-        case let .removeEdit(e): return "removeEdit \(scene.edits[Int(e)].attribute)"
-        case .invalid: return "invalid op"
-        }
-    }
+    public func describe(_ op: CompiledOp) -> String { scene.describe(op) }
 
     /// The constraints in force now, edits included (as `attribute == value`), with
     /// their current constants and priorities: what a solution is judged against.

@@ -3,20 +3,7 @@ import LayoutModel
 /// One line per op for captions and the player: the op, what it names, and its value.
 public enum OpText {
     public static func describe(_ op: CompiledOp, in scene: CompiledScene) -> String {
-        func constraint(_ h: ConstraintHandle) -> String { scene.constraints[Int(h)].id }
-        func edit(_ e: EditHandle) -> String { scene.edits[Int(e)].attribute.description }
-        switch op {
-        case let .suggest(e, value): return "suggest \(edit(e)) = \(formatNumber(value))"
-        case let .setConstant(h, value): return "setConstant \(constraint(h)) = \(formatNumber(value))"
-        case let .setPriority(h, value): return "setPriority \(constraint(h)) = \(formatNumber(value))"
-        case let .activate(h): return "activate \(constraint(h))"
-        case let .deactivate(h): return "deactivate \(constraint(h))"
-        case let .add(h): return "add \(constraint(h))"
-        case let .remove(h): return "remove \(constraint(h))"
-        case let .addEdit(e, priority, _): return "addEdit \(edit(e)) @\(formatNumber(priority))"
-        case let .removeEdit(e): return "removeEdit \(edit(e))"
-        case let .invalid(error): return "invalid op: \(error)"
-        }
+        scene.describe(op, values: true)
     }
 
     /// The ops of frame `frame` (1-based; frame 0 is the initial solve and has none),

@@ -11,9 +11,7 @@ import LayoutModel
 extension Builder {
     mutating func clamp(_ p: GeneratorParameters) {
         var rng = SeededRandom(seed: p.seed)
-        let count = max(1, (p.views - 1) / 3)
-        reserve(views: 3 * count + 1, constraints: 16 * count + 4)
-        let root = root(width: 375, height: max(667, Double(count) * 70 + 20))
+        let (count, root) = rowsOfThree(p, pitch: 70, margin: 20, constraintsPerRow: 16)
         var tips: [AttributeRef] = []
         var centres: [Double] = []
         tips.reserveCapacity(count)
@@ -58,9 +56,7 @@ extension Builder {
     }
 
     mutating func toggle(_ p: GeneratorParameters) {
-        let count = max(1, (p.views - 1) / 3)
-        reserve(views: 3 * count + 1, constraints: 13 * count + 4)
-        let root = root(width: 375, height: max(667, Double(count) * 52 + 8))
+        let (count, root) = rowsOfThree(p, pitch: 52, margin: 8, constraintsPerRow: 13)
         var splits: [String] = []
         var fulls: [String] = []
         splits.reserveCapacity(count)

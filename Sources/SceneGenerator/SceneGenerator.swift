@@ -254,6 +254,16 @@ struct Builder {
         return r
     }
 
+    /// A window holding `count` rows of three views, `pitch` apart below a `margin` (at least
+    /// the phone's 667 tall), storage reserved for them: `count` from the views asked for.
+    mutating func rowsOfThree(_ p: GeneratorParameters, pitch: Double, margin: Double, constraintsPerRow: Int) -> (
+        count: Int, root: String
+    ) {
+        let count = max(1, (p.views - 1) / 3)
+        reserve(views: 3 * count + 1, constraints: constraintsPerRow * count + 4)
+        return (count, root(width: 375, height: max(667, Double(count) * pitch + margin)))
+    }
+
     /// A smooth, repeatable slider value in [0, 1] for frame f: the reference path
     /// (`0.5 - 0.5 cos(0.1 f)`) for seed 1, else the seed's own speed and phase.
     func slider(_ f: Int) -> Double { 0.5 - 0.5 * cos(Double(f) * vary.sliderSpeed + vary.sliderPhase) }

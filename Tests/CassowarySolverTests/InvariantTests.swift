@@ -64,16 +64,16 @@ struct CassowaryInvariantTests {
             core.rows[slot].coefficients[0] = 1e-12
         }),
         ("a level's member list loses a symbol", "members", { core in
-            let level = core.objective.live[0]
+            let level = core.objective.levelsByRank[0]
             core.objective.members[Int(level)].removeAll()
         }),
         ("a level's entry count drifts", "entryCount", { core in
-            core.objective.entryCount[Int(core.objective.live[0])] += 1
+            core.objective.entryCount[Int(core.objective.levelsByRank[0])] += 1
         }),
         ("levelUse drifts", "levelUse", { core in core.levelUse[300, default: 0] += 1 }),
-        ("a level's rank drifts", "rank", { core in core.objective.rank[Int(core.objective.live[0])] = 5 }),
+        ("a level's rank drifts", "rank", { core in core.objective.rank[Int(core.objective.levelsByRank[0])] = 5 }),
         ("a cost entry leaks", "neither free nor in use", { core in
-            core.objective.entryLevel.append(core.objective.live[0])
+            core.objective.entryLevel.append(core.objective.levelsByRank[0])
             core.objective.entryValue.append(1)
             core.objective.entryNext.append(-1)
         }),

@@ -5,28 +5,17 @@ import FactoredSimplex
 import FrameArithmetic
 import LayoutModel
 import SceneGenerator
+import TestSupport
 import Testing
 
 private let all: [any LayoutBackend.Type] = [CassowaryBackend.self, DenseSimplexBackend.self, FrameArithmeticBackend.self, FactoredBackend.self]
 
 /// Cassowary with a deliberately wrong answer: view 1 moves 1 pt right after frame 2.
-final class WrongBackend: LayoutBackend {
-    static let name = "wrong"
-    static let summary = "cassowary, off by one point at frame 2"
-    static func assess(_ scene: CompiledScene, options: BackendOptions) -> Assessment { .supported }
-    let inner: CassowaryBackend
-    var solves = 0
-    init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) { inner = try CassowaryBackend(scene: scene, options: options) }
-    func apply(_ op: CompiledOp) throws(LayoutError) { try inner.apply(op) }
-    func solve() throws(LayoutError) {
-        try inner.solve()
-        solves += 1
-    }
-    func readRects(into buffer: UnsafeMutableBufferPointer<Double>) {
-        inner.readRects(into: buffer)
-        if solves == 3 { buffer[4] += 1 }  // the session's solve after declaring the scene's edits is the first
-    }
-    var statistics: SolveStatistics { inner.statistics }
+final class WrongBackend: NudgedBackend {
+    override class var name: String { "wrong" }
+    override class var summary: String { "cassowary, off by one point at frame 2" }
+    // The session's solve after declaring the scene's edits is the first.
+    override class func nudges(solve: Int) -> Bool { solve == 3 }
 }
 
 /// A small random scene that respects the format's rules and keeps its required

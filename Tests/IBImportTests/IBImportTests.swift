@@ -16,17 +16,6 @@ import Testing
 /// [16, 44, 343, 50], fillEqually spacing 10 → b1 and b2 166.5 wide; center alignment with b2 50
 /// tall and b1 30 tall → b1 at y 10; hidden view 0 wide, half the spacing after b1's trailing edge.
 struct IBImportTests {
-    func fixture(_ name: String) -> String {
-        Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)!.path
-    }
-
-    func solve(_ s: IBImportedScene) throws -> [String: [Double]] {
-        let session = try SceneSession(scene: s.scene.compile(), backend: CassowaryBackend.self)
-        var out: [String: [Double]] = [:]
-        for (n, v) in s.scene.views.enumerated() { out[v.id] = Array(session.rects[4 * n..<4 * n + 4]) }
-        return out
-    }
-
     @Test func basicsFramesByHand() throws {
         let scenes = try IBImporter.importFile(fixture("Basics.xib"))
         #expect(scenes.count == 1)

@@ -17,17 +17,6 @@ import Testing
 /// - RowCell: cell [0, 0, 375, 44], content view [0, 0, 375, 43.5], label at the content view's
 ///   8 pt margins (files before Xcode 10) → [8, 8, 100, 27.5].
 struct IBRuleTests {
-    func fixture(_ name: String) -> String {
-        Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)!.path
-    }
-
-    func solve(_ s: IBImportedScene) throws -> [String: [Double]] {
-        let session = try SceneSession(scene: s.scene.compile(), backend: CassowaryBackend.self)
-        var out: [String: [Double]] = [:]
-        for (n, v) in s.scene.views.enumerated() { out[v.id] = Array(session.rects[4 * n..<4 * n + 4]) }
-        return out
-    }
-
     @Test func legacyGuidesScrollAutoresizingBaselines() throws {
         let scenes = try IBImporter.importFile(fixture("Legacy.storyboard"))
         #expect(scenes.map(\.name) == ["DetailViewController", "ListViewController", "RowCell"])

@@ -3,31 +3,15 @@ import CassowarySolver
 import Foundation
 import LayoutModel
 import LayoutRender
+import TestSupport
 import Testing
 
-/// Cassowary with a deliberately wrong answer: view 1 moves 1 pt right after the second solve.
-final class OffByOneBackend: LayoutBackend {
-    static let name = "off-by-one"
-    static let summary = "cassowary, view 1 off by one point from the second frame on"
-    static func assess(_ scene: CompiledScene, options: BackendOptions) -> Assessment { .supported }
-    let inner: CassowaryBackend
-    /// Solves of frames: the session's solve at load (after declaring the scene's edits) does not count.
-    var solves = 0
-    var loading = true
-    init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) { inner = try CassowaryBackend(scene: scene, options: options) }
-    func apply(_ op: CompiledOp) throws(LayoutError) {
-        if case .addEdit = op {} else { loading = false }
-        try inner.apply(op)
-    }
-    func solve() throws(LayoutError) {
-        try inner.solve()
-        if !loading { solves += 1 }
-    }
-    func readRects(into buffer: UnsafeMutableBufferPointer<Double>) {
-        inner.readRects(into: buffer)
-        if solves >= 2 { buffer[4] += 1 }  // from frame 2 on
-    }
-    var statistics: SolveStatistics { inner.statistics }
+/// Cassowary with a deliberately wrong answer: view 1 moves 1 pt right from frame 2 on.
+final class OffByOneBackend: NudgedBackend {
+    override class var name: String { "off-by-one" }
+    override class var summary: String { "cassowary, view 1 off by one point from the second frame on" }
+    // The session's solve after declaring the scene's edits is the first; frame 1 is the second.
+    override class func nudges(solve: Int) -> Bool { solve >= 3 }
 }
 
 /// The attributes of the `<rect … data-view="ID" …>` element (the first with that id).
