@@ -43,14 +43,13 @@ extension Scene {
 
     public static func decode(_ text: String) -> DecodedScene { decode(Array(text.utf8)) }
 
-    /// Reads and validates: throws `.invalidScene` with every message when anything is wrong.
+    /// Reads a scene: throws `.invalidScene` with every message the reader has (encoding, JSON,
+    /// keys, types). Whether views, constraints and ops make sense is checked once, by `compile()`
+    /// (or listed by `validate()`), not here.
     public static func load(_ bytes: [UInt8], allowOpErrors: Bool = true) throws(LayoutError) -> Scene {
         let decoded = decode(bytes)
-        var problems = decoded.diagnostics.filter { !(allowOpErrors && $0.isOpLevel) }
-        if let scene = decoded.scene {
-            problems += scene.validate().filter { !(allowOpErrors && $0.isOpLevel) }
-            if problems.isEmpty { return scene }
-        }
+        let problems = decoded.diagnostics.filter { !(allowOpErrors && $0.isOpLevel) }
+        if let scene = decoded.scene, problems.isEmpty { return scene }
         throw .invalidScene(problems.map(\.description))
     }
 

@@ -158,11 +158,18 @@ public final class SceneSession {
         let bad: Int = rects.withUnsafeBufferPointer { r in
             if let views {
                 return views.withUnsafeBufferPointer { v in
+                    // x - x is 0 for a finite x and NaN otherwise: one branch-free sum per frame
+                    // (this check runs on every changed view of every frame), the search only on failure.
+                    var poison = 0.0
                     for view in v {
                         let base = Int(view) &* 4
-                        if !(r[base].isFinite && r[base + 1].isFinite && r[base + 2].isFinite && r[base + 3].isFinite) {
-                            for k in base..<(base + 4) where !r[k].isFinite { return k }
-                        }
+                        poison += (r[base] - r[base]) + (r[base + 1] - r[base + 1])
+                            + (r[base + 2] - r[base + 2]) + (r[base + 3] - r[base + 3])
+                    }
+                    if poison == 0 { return -1 }
+                    for view in v {
+                        let base = Int(view) &* 4
+                        for k in base..<(base + 4) where !r[k].isFinite { return k }
                     }
                     return -1
                 }
