@@ -32,8 +32,9 @@ let package = Package(
         .target(name: "DenseSimplex", dependencies: ["LayoutModel"]),
         .target(name: "FrameArithmetic", dependencies: ["LayoutModel"]),
         .target(name: "SceneGenerator", dependencies: ["LayoutModel"]),
-        // Interface Builder files (.xib, .storyboard) as scenes.
-        .target(name: "IBImport", dependencies: ["LayoutModel"]),
+        // Interface Builder files (.xib, .storyboard) as scenes; three real-looking screens
+        // (Sources/IBImport/Screens) embedded at build time for the default bench suite.
+        .target(name: "IBImport", dependencies: ["LayoutModel"], exclude: ["Screens"], plugins: ["EmbedExamplesPlugin"]),
         // Peers: a solver-level trace of a scene, and drivers run out of process on it.
         .target(name: "SolverTrace", dependencies: ["LayoutModel"]),
         .target(name: "ExternalBackend", dependencies: ["LayoutModel", "SolverTrace"]),
@@ -48,7 +49,7 @@ let package = Package(
             name: "BenchHarness",
             dependencies: [
                 "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator", "CJemalloc",
-                "SolverTrace", "ExternalBackend", "LayoutRender",
+                "SolverTrace", "ExternalBackend", "LayoutRender", "IBImport",
             ]
         ),
         .executableTarget(
