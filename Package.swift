@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "CassowarySolver", targets: ["CassowarySolver"]),
         .library(name: "DenseSimplex", targets: ["DenseSimplex"]),
         .library(name: "FrameArithmetic", targets: ["FrameArithmetic"]),
+        .library(name: "FactoredSimplex", targets: ["FactoredSimplex"]),
         .library(name: "SceneGenerator", targets: ["SceneGenerator"]),
         .library(name: "BenchHarness", targets: ["BenchHarness"]),
         .library(name: "IBImport", targets: ["IBImport"]),
@@ -31,6 +32,7 @@ let package = Package(
         .target(name: "CassowarySolver", dependencies: ["LayoutModel"]),
         .target(name: "DenseSimplex", dependencies: ["LayoutModel"]),
         .target(name: "FrameArithmetic", dependencies: ["LayoutModel"]),
+        .target(name: "FactoredSimplex", dependencies: ["LayoutModel"]),
         .target(name: "SceneGenerator", dependencies: ["LayoutModel"]),
         // Interface Builder files (.xib, .storyboard) as scenes; three real-looking screens
         // (Sources/IBImport/Screens) embedded at build time for the default bench suite.
@@ -48,7 +50,7 @@ let package = Package(
         .target(
             name: "BenchHarness",
             dependencies: [
-                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator", "CJemalloc",
+                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "FactoredSimplex", "SceneGenerator", "CJemalloc",
                 "SolverTrace", "ExternalBackend", "LayoutRender", "IBImport",
             ]
         ),
@@ -68,6 +70,10 @@ let package = Package(
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "TestSupport", "CassowarySolver", "DenseSimplex"]),
         .testTarget(name: "CassowarySolverTests", dependencies: ["CassowarySolver", "LayoutModel"]),
         .testTarget(name: "DenseSimplexTests", dependencies: ["DenseSimplex", "CassowarySolver", "SceneGenerator", "LayoutModel", "TestSupport"]),
+        .testTarget(
+            name: "FactoredSimplexTests",
+            dependencies: ["FactoredSimplex", "CassowarySolver", "DenseSimplex", "SceneGenerator", "BenchHarness", "LayoutModel"]
+        ),
         .testTarget(name: "FrameArithmeticTests", dependencies: ["FrameArithmetic", "CassowarySolver", "SceneGenerator", "LayoutModel", "TestSupport"]),
         .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "CassowarySolver", "LayoutModel"]),
         .testTarget(
@@ -86,12 +92,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ExampleSceneTests",
-            dependencies: ["LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator"]
+            dependencies: ["LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "FactoredSimplex", "SceneGenerator"]
         ),
         .testTarget(
             name: "EquivalenceTests",
             dependencies: [
-                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator", "BenchHarness",
+                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "FactoredSimplex", "SceneGenerator",
+                "BenchHarness",
             ]
         ),
         .executableTarget(

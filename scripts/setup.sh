@@ -2,7 +2,9 @@
 # Installs what a fresh machine lacks for LayoutBench: jemalloc (linked by the
 # `layoutbench` executable for its per-frame allocation counters), pkg-config
 # (how SwiftPM finds it) and valgrind (the CI guard's instruction counts).
-# Python packages (kiwisolver, matplotlib) are installed by the scripts that use them.
+# Then the peers: the native kiwi driver (scripts/setup_kiwi.sh; a failed build leaves
+# `--backend kiwi` reporting itself unavailable, nothing else) and the Python solvers
+# kiwisolver and cassowary (best effort: without them those drivers say so).
 set -euo pipefail
 if [ "$(uname)" = Darwin ]; then
   # macOS: Homebrew's jemalloc and pkg-config (valgrind does not run here; the CI guard's
@@ -28,3 +30,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
+bash "$(dirname "$0")/setup_kiwi.sh"
+python3 -c 'import kiwisolver, cassowary' 2>/dev/null \
+  || python3 -m pip install -q 'kiwisolver==1.5.*' 'cassowary==0.5.2' >/dev/null 2>&1 \
+  || echo "setup: pip could not install kiwisolver/cassowary; the kiwisolver and cassowary-py drivers will say so" >&2

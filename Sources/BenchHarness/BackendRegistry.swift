@@ -1,5 +1,6 @@
 import CassowarySolver
 import DenseSimplex
+import FactoredSimplex
 import FrameArithmetic
 import LayoutModel
 
@@ -7,7 +8,7 @@ import LayoutModel
 /// this type's only business with them: nothing asks a back end anything by its type.
 public enum BackendRegistry {
     public static var all: [any LayoutBackend.Type] {
-        [CassowaryBackend.self, DenseSimplexBackend.self, FrameArithmeticBackend.self]
+        [CassowaryBackend.self, DenseSimplexBackend.self, FrameArithmeticBackend.self, FactoredBackend.self]
     }
 
     public static var names: [String] { all.map { $0.name } }

@@ -1,12 +1,13 @@
 import BenchHarness
 import CassowarySolver
 import DenseSimplex
+import FactoredSimplex
 import FrameArithmetic
 import LayoutModel
 import SceneGenerator
 import Testing
 
-private let all: [any LayoutBackend.Type] = [CassowaryBackend.self, DenseSimplexBackend.self, FrameArithmeticBackend.self]
+private let all: [any LayoutBackend.Type] = [CassowaryBackend.self, DenseSimplexBackend.self, FrameArithmeticBackend.self, FactoredBackend.self]
 
 /// Cassowary with a deliberately wrong answer: view 1 moves 1 pt right after frame 2.
 final class WrongBackend: LayoutBackend {

@@ -1,12 +1,13 @@
 import CassowarySolver
 import Foundation
 import DenseSimplex
+import FactoredSimplex
 import FrameArithmetic
 import LayoutModel
 import Testing
 
 /// Every back end that can run a scene, with its name.
-private let backends: [any LayoutBackend.Type] = [CassowaryBackend.self, DenseSimplexBackend.self, FrameArithmeticBackend.self]
+private let backends: [any LayoutBackend.Type] = [CassowaryBackend.self, DenseSimplexBackend.self, FrameArithmeticBackend.self, FactoredBackend.self]
 
 private typealias R = [Double]
 

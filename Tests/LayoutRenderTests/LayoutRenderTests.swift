@@ -11,16 +11,21 @@ final class OffByOneBackend: LayoutBackend {
     static let summary = "cassowary, view 1 off by one point from the second frame on"
     static func assess(_ scene: CompiledScene, options: BackendOptions) -> Assessment { .supported }
     let inner: CassowaryBackend
+    /// Solves of frames: the session's solve at load (after declaring the scene's edits) does not count.
     var solves = 0
+    var loading = true
     init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) { inner = try CassowaryBackend(scene: scene, options: options) }
-    func apply(_ op: CompiledOp) throws(LayoutError) { try inner.apply(op) }
+    func apply(_ op: CompiledOp) throws(LayoutError) {
+        if case .addEdit = op {} else { loading = false }
+        try inner.apply(op)
+    }
     func solve() throws(LayoutError) {
         try inner.solve()
-        solves += 1
+        if !loading { solves += 1 }
     }
     func readRects(into buffer: UnsafeMutableBufferPointer<Double>) {
         inner.readRects(into: buffer)
-        if solves >= 2 { buffer[4] += 1 }
+        if solves >= 2 { buffer[4] += 1 }  // from frame 2 on
     }
     var statistics: SolveStatistics { inner.statistics }
 }

@@ -1,0 +1,213 @@
+// The factored basis: the tight rows' matrix A_T over the basic unknowns, put in
+// triangular order by peeling row singletons (layouts are mostly triangular: a
+// root pinned, each child placed from its parent), with the rest (a "bump", e.g.
+// equal-width siblings summing to their parent) factored densely with partial pivoting.
+
+/// One pivot of the triangular part: `row` determines unknown `column`.
+struct TriangularPivot {
+    var row: Int32
+    var column: Int32
+    var coefficient: Double
+}
+
+final class BasisFactor {
+    /// Row singletons in the order they were peeled (forward substitution order).
+    var pivots: [TriangularPivot] = []
+    /// The bump: its rows and columns, and its dense LU (row-major, `bumpSize`²) with row permutation.
+    var bumpRows: [Int32] = []
+    var bumpColumns: [Int32] = []
+    var bumpLU: [Double] = []
+    var bumpPermutation: [Int] = []
+    var bumpSize: Int { bumpRows.count }
+    /// Each tight row's index in `pivots` (-1: a bump row or not tight).
+    var position: [Int32]
+    /// Position of each unknown among `bumpColumns` (-1 when not in the bump).
+    var bumpIndex: [Int32]
+    // Scratch.
+    var remaining: [Int32]
+    var queue: [Int32] = []
+    var assigned: [Bool]
+    var bumpRhs: [Double] = []
+    var bumpWork: [Double] = []
+
+    init(rowCount: Int, variableCount: Int) {
+        remaining = [Int32](repeating: 0, count: rowCount)
+        position = [Int32](repeating: -1, count: rowCount)
+        assigned = [Bool](repeating: false, count: variableCount)
+        bumpIndex = [Int32](repeating: -1, count: variableCount)
+    }
+
+    /// Factors the tight rows `tight` over the unknowns marked in `basic`.
+    /// Returns false when the matrix is singular (or not square).
+    func factor(_ p: FactoredSolver, tight: [Int32], basic: [Bool]) -> Bool {
+        for c in bumpColumns { bumpIndex[Int(c)] = -1 }
+        for pivot in pivots { position[Int(pivot.row)] = -1 }
+        pivots.removeAll(keepingCapacity: true)
+        bumpRows.removeAll(keepingCapacity: true)
+        bumpColumns.removeAll(keepingCapacity: true)
+        queue.removeAll(keepingCapacity: true)
+        var basicCount = 0
+        for r in tight {
+            var count: Int32 = 0
+            for k in p.rowStart[Int(r)]..<p.rowStart[Int(r) + 1] where basic[Int(p.termVariable[k])] { count += 1 }
+            remaining[Int(r)] = count
+            if count == 1 { queue.append(r) }
+        }
+        for v in 0..<basic.count where basic[v] {
+            basicCount += 1
+            assigned[v] = false
+        }
+        guard basicCount == tight.count else { return false }
+        var head = 0
+        while head < queue.count {
+            let r = Int(queue[head])
+            head += 1
+            guard remaining[r] == 1 else {
+                if remaining[r] == 0 { return false }
+                continue
+            }
+            var column = -1
+            var coefficient = 0.0
+            for k in p.rowStart[r]..<p.rowStart[r + 1] {
+                let v = Int(p.termVariable[k])
+                if basic[v], !assigned[v] {
+                    column = v
+                    coefficient = p.termCoefficient[k]
+                }
+            }
+            guard column >= 0 else { return false }
+            assigned[column] = true
+            remaining[r] = -1
+            position[r] = Int32(pivots.count)
+            pivots.append(TriangularPivot(row: Int32(r), column: Int32(column), coefficient: coefficient))
+            for k in p.columnStart[column]..<p.columnStart[column + 1] {
+                let other = Int(p.columnRow[k])
+                guard remaining[other] > 0, p.isTight[other] else { continue }
+                remaining[other] -= 1
+                if remaining[other] == 1 { queue.append(Int32(other)) }
+            }
+        }
+        for r in tight where remaining[Int(r)] >= 0 { bumpRows.append(r) }
+        for v in 0..<basic.count where basic[v] && !assigned[v] {
+            bumpIndex[v] = Int32(bumpColumns.count)
+            bumpColumns.append(Int32(v))
+        }
+        guard bumpRows.count == bumpColumns.count else { return false }
+        return factorBump(p)
+    }
+
+    func factorBump(_ p: FactoredSolver) -> Bool {
+        let n = bumpSize
+        guard n > 0 else { return true }
+        if bumpLU.count < n * n { bumpLU = [Double](repeating: 0, count: n * n) }
+        for i in 0..<(n * n) { bumpLU[i] = 0 }
+        if bumpRhs.count < n {
+            bumpRhs = [Double](repeating: 0, count: n)
+            bumpWork = [Double](repeating: 0, count: n)
+        }
+        bumpPermutation = Array(0..<n)
+        for (i, r) in bumpRows.enumerated() {
+            for k in p.rowStart[Int(r)]..<p.rowStart[Int(r) + 1] {
+                let j = bumpIndex[Int(p.termVariable[k])]
+                if j >= 0 { bumpLU[i * n + Int(j)] += p.termCoefficient[k] }
+            }
+        }
+        for col in 0..<n {
+            var best = col
+            var magnitude = abs(bumpLU[col * n + col])
+            for i in (col + 1)..<n where abs(bumpLU[i * n + col]) > magnitude {
+                magnitude = abs(bumpLU[i * n + col])
+                best = i
+            }
+            guard magnitude > 1e-12 else { return false }
+            if best != col {
+                for j in 0..<n { bumpLU.swapAt(col * n + j, best * n + j) }
+                bumpPermutation.swapAt(col, best)
+            }
+            let pivot = bumpLU[col * n + col]
+            for i in (col + 1)..<n {
+                let f = bumpLU[i * n + col] / pivot
+                guard f != 0 else { continue }
+                bumpLU[i * n + col] = f
+                for j in (col + 1)..<n { bumpLU[i * n + j] -= f * bumpLU[col * n + j] }
+            }
+        }
+        return true
+    }
+
+    /// FTRAN: solves A_T x_B = rhs, `rhs` indexed by row, writing the basic unknowns into `x`.
+    /// The non-basic unknowns must already be folded into `rhs`.
+    func solve(_ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, x: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
+        for pivot in pivots {
+            let r = Int(pivot.row)
+            var sum = rhs[r]
+            for k in p.rowStart[r]..<p.rowStart[r + 1] {
+                let v = Int(p.termVariable[k])
+                if v != Int(pivot.column), basic[v] { sum -= p.termCoefficient[k] * x[v] }
+            }
+            x[Int(pivot.column)] = sum / pivot.coefficient
+        }
+        solveBumpOnly(p, rhs: rhs, x: x, basic: basic)
+    }
+
+    /// The bump part of FTRAN: needs the triangular part's unknowns already in `x`.
+    func solveBumpOnly(_ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, x: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
+        let n = bumpSize
+        guard n > 0 else { return }
+        for (i, r) in bumpRows.enumerated() {
+            var sum = rhs[Int(r)]
+            for k in p.rowStart[Int(r)]..<p.rowStart[Int(r) + 1] {
+                let v = Int(p.termVariable[k])
+                if basic[v], bumpIndex[v] < 0 { sum -= p.termCoefficient[k] * x[v] }
+            }
+            bumpRhs[i] = sum
+        }
+        // L y = P b, then U z = y.
+        for i in 0..<n {
+            var s = bumpRhs[bumpPermutation[i]]
+            for j in 0..<i { s -= bumpLU[i * n + j] * bumpWork[j] }
+            bumpWork[i] = s
+        }
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            var s = bumpWork[i]
+            for j in (i + 1)..<n { s -= bumpLU[i * n + j] * bumpWork[j] }
+            bumpWork[i] = s / bumpLU[i * n + i]
+        }
+        for j in 0..<n { x[Int(bumpColumns[j])] = bumpWork[j] }
+    }
+
+    /// BTRAN: solves A_T^T y = rhs, `rhs` indexed by unknown (consumed as scratch), writing `y` by row.
+    func solveTransposed(_ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, y: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
+        let n = bumpSize
+        if n > 0 {
+            // (P^T L U)^T y' = r:  U^T z = r, L^T w = z, y = P^T w.
+            for i in 0..<n {
+                var s = rhs[Int(bumpColumns[i])]
+                for j in 0..<i { s -= bumpLU[j * n + i] * bumpWork[j] }
+                bumpWork[i] = s / bumpLU[i * n + i]
+            }
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                var s = bumpWork[i]
+                for j in (i + 1)..<n { s -= bumpLU[j * n + i] * bumpWork[j] }
+                bumpWork[i] = s
+            }
+            for i in 0..<n {
+                let r = Int(bumpRows[bumpPermutation[i]])
+                y[r] = bumpWork[i]
+                for k in p.rowStart[r]..<p.rowStart[r + 1] {
+                    let v = Int(p.termVariable[k])
+                    if basic[v], bumpIndex[v] < 0 { rhs[v] -= p.termCoefficient[k] * bumpWork[i] }
+                }
+            }
+        }
+        for pivot in pivots.reversed() {
+            let r = Int(pivot.row)
+            let value = rhs[Int(pivot.column)] / pivot.coefficient
+            y[r] = value
+            for k in p.rowStart[r]..<p.rowStart[r + 1] {
+                let v = Int(p.termVariable[k])
+                if v != Int(pivot.column), basic[v] { rhs[v] -= p.termCoefficient[k] * value }
+            }
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import LayoutModel
+
+/// The `factored` back end: a revised simplex over a factored basis. A frame's
+/// suggestions and constants only change the right-hand side, and the optimality
+/// of a basis does not depend on it: the solve is one triangular solve for the new
+/// values, and pivots only if a bound is crossed or the costs changed.
+public final class FactoredBackend: LayoutBackend {
+    public static let name = "factored"
+    public static let summary = "revised simplex over a factored basis (B = LU), exact lexicographic priorities"
+    public static var isExact: Bool { true }
+
+    public static func assess(_ scene: CompiledScene, options: BackendOptions) -> Assessment { .supported }
+
+    let scene: CompiledScene
+    public let solver: FactoredSolver
+    /// Values at the last `solve` (what edits are declared at, and what `readChangedRects` compares to).
+    var published: [Double]
+    /// Views changed since the last read, and the flags that keep the list free of repeats.
+    var pendingViews: [Int32] = []
+    var isPending: [Bool]
+    /// Set when a solve ran inside `apply` (a checked op): the next publish compares everything.
+    var needsFullPublish = true
+    let editRowBase: Int
+
+    public init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) {
+        self.scene = scene
+        var priorities = scene.constraints.map(\.priority)
+        for (_, p) in scene.initialEdits { priorities.append(p) }
+        for frame in scene.frames {
+            for op in frame {
+                switch op {
+                case let .setPriority(_, p), let .addEdit(_, p, _): priorities.append(p)
+                default: break
+                }
+            }
+        }
+        var rows: [(terms: [LinearTerm], kind: RowKind, name: String)] = []
+        rows.reserveCapacity(scene.constraints.count + scene.edits.count)
+        for c in scene.constraints {
+            let kind: RowKind
+            switch c.relation {
+            case .equal: kind = .equal
+            case .lessThanOrEqual: kind = .lessThanOrEqual
+            case .greaterThanOrEqual: kind = .greaterThanOrEqual
+            }
+            rows.append((c.terms, kind, c.id))
+        }
+        for e in scene.edits { rows.append((e.terms, .equal, "edit \(e.attribute)")) }
+        editRowBase = scene.constraints.count
+        solver = FactoredSolver(variableCount: scene.variableCount, rows: rows, priorities: priorities)
+        published = [Double](repeating: 0, count: scene.variableCount)
+        isPending = [Bool](repeating: false, count: scene.viewCount)
+        pendingViews.reserveCapacity(scene.viewCount)
+        for (h, c) in scene.constraints.enumerated() {
+            solver.rhs[h] = c.constant
+            solver.level[h] = solver.levelFor(c.priority)
+            if h < scene.initialConstraintCount, c.isActive { solver.addRow(h) }
+        }
+        solver.crash()
+        try solver.solve()
+        if solver.requiredViolation() > 0 {
+            let conflict = solver.conflictRows()
+            throw .unsatisfiable(constraint: solver.names[conflict[0]], conflicts: conflict.dropFirst().map { solver.names[$0] })
+        }
+        publish()
+        // The scene's initial edits arrive from the session as `.addEdit` ops, held values included.
+    }
+
+    @inline(__always) func pend(_ view: Int) {
+        guard !isPending[view] else { return }
+        isPending[view] = true
+        pendingViews.append(Int32(view))
+    }
+
+    /// Copies the solver's values out, noting the views that moved.
+    func publish() {
+        if solver.lastSolveWasSparse, !needsFullPublish {
+            for v32 in solver.changedVariables {
+                let v = Int(v32)
+                published[v] = solver.x[v]
+                pend(v >> 2)
+            }
+            return
+        }
+        needsFullPublish = false
+        for v in 0..<published.count where published[v] != solver.x[v] {
+            published[v] = solver.x[v]
+            pend(v >> 2)
+        }
+    }
+
+    func declareEdit(_ e: EditHandle, priority: Double, heldValue value: Double) {
+        let r = editRowBase + Int(e)
+        solver.rhs[r] = value
+        solver.level[r] = solver.levelFor(priority)
+        solver.addRow(r)
+    }
+
+    public func apply(_ op: CompiledOp) throws(LayoutError) {
+        switch op {
+        case let .suggest(e, value):
+            solver.rhs[editRowBase + Int(e)] = value
+            solver.markChanged(editRowBase + Int(e))
+        case let .setConstant(h, value):
+            let r = Int(h)
+            let old = solver.rhs[r]
+            solver.rhs[r] = value
+            solver.markChanged(r)
+            if solver.inForce[r], solver.level[r] == 0, solver.requiredLoose {
+                try checked(r) { solver.rhs[r] = old }
+            }
+        case let .setPriority(h, value):
+            solver.level[Int(h)] = solver.levelFor(value)
+            if solver.inForce[Int(h)] { solver.basisOptimal = false }
+        case let .activate(h):
+            try activate(Int(h))
+        case let .add(h):
+            if scene.constraints[Int(h)].isActive { try activate(Int(h)) }
+        case let .deactivate(h), let .remove(h):
+            solver.removeRow(Int(h))
+        case let .addEdit(e, priority, held):
+            declareEdit(e, priority: priority, heldValue: held)
+        case let .removeEdit(e):
+            solver.removeRow(editRowBase + Int(e))
+        case .invalid:
+            break
+        }
+    }
+
+    func activate(_ r: Int) throws(LayoutError) {
+        guard !solver.inForce[r] else { return }
+        solver.addRow(r)
+        if solver.level[r] == 0 {
+            try checked(r) { solver.removeRow(r) }
+        }
+    }
+
+    /// Solves now to see whether the required rows still hold after a change to row
+    /// `culprit`; if not, `undo` reverts it, the basis is restored and the op is refused.
+    func checked(_ culprit: Int, undo: () -> Void) throws(LayoutError) {
+        needsFullPublish = true
+        let snapshot = solver.snapshot()
+        var failure: LayoutError? = nil
+        do {
+            try solver.solve()
+        } catch {
+            failure = error
+        }
+        if failure == nil {
+            if solver.requiredViolation() == 0 { return }
+            let conflict = solver.conflictRows()
+            failure = .unsatisfiable(
+                constraint: solver.names[culprit], conflicts: conflict.filter { $0 != culprit }.map { solver.names[$0] })
+        }
+        undo()
+        solver.restore(snapshot)
+        throw failure!
+    }
+
+    public func solve() throws(LayoutError) {
+        try solver.solve()
+        publish()
+    }
+
+    public func readRects(into buffer: UnsafeMutableBufferPointer<Double>) {
+        for i in 0..<min(published.count, buffer.count) { buffer[i] = published[i] }
+        for view in pendingViews { isPending[Int(view)] = false }
+        pendingViews.removeAll(keepingCapacity: true)
+    }
+
+    public func readChangedRects(into buffer: UnsafeMutableBufferPointer<Double>, changedViews out: inout [Int32]) {
+        for view32 in pendingViews {
+            let base = Int(view32) * 4
+            for k in 0..<4 { buffer[base + k] = published[base + k] }
+            isPending[Int(view32)] = false
+            out.append(view32)
+        }
+        pendingViews.removeAll(keepingCapacity: true)
+    }
+
+    public var statistics: SolveStatistics { solver.statistics }
+
+    /// Views with an unknown the constraints do not fix: a non-basic unknown, or one
+    /// that moves when a tight row with zero reduced cost loosens (an alternative optimum).
+    public func ambiguousViews() -> [Int32]? {
+        let loose = solver.unfixedVariables()
+        var out: [Int32] = []
+        for view in 0..<scene.viewCount {
+            let base = view * 4
+            if loose[base] || loose[base + 1] || loose[base + 2] || loose[base + 3] { out.append(Int32(view)) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,256 @@
+import LayoutModel
+
+/// A row's relation, as the solver sees it.
+enum RowKind: UInt8 {
+    case equal, lessThanOrEqual, greaterThanOrEqual
+}
+
+/// The problem and its basis. Every row `i` reads `a_i·x + pos_i - neg_i = b_i`
+/// with `pos_i, neg_i >= 0` and the unknowns `x` free. An equality's `pos` and
+/// `neg` are its two errors; an inequality `≤` has `pos` as its slack (no cost) and
+/// `neg` as its error, `≥` the other way round. A required row's errors cost at
+/// level 0, an optional row's at its priority's level; levels compare
+/// lexicographically, never as weights. A basis is a set of tight rows `T`
+/// (both own columns non-basic) and as many basic unknowns; every other row has
+/// exactly one of its own columns basic. So the basis matrix is `A_T` over the
+/// basic unknowns, bordered by unit columns, and only `A_T` is factored.
+public final class FactoredSolver {
+    // Structure (fixed at creation; rows for every constraint handle, then every edit).
+    let variableCount: Int
+    let rowCount: Int
+    var rowStart: [Int] = []
+    var termVariable: [Int32] = []
+    var termCoefficient: [Double] = []
+    var columnStart: [Int] = []
+    var columnRow: [Int32] = []
+    var columnCoefficient: [Double] = []
+    var kind: [RowKind] = []
+    var names: [String] = []
+    /// Priority levels, 0 = required, then optional priorities from the highest.
+    var levelCount = 1
+    var levelOfPriority: [Double: Int32] = [:]
+
+    // State.
+    var rhs: [Double]
+    var level: [Int32]
+    var inForce: [Bool]
+    var isTight: [Bool]
+    /// For a row not tight: whether `pos` (else `neg`) is its basic column.
+    var positiveBasic: [Bool]
+    /// The value of a non-tight row's basic own column.
+    var ownValue: [Double]
+    var isBasic: [Bool]
+    var x: [Double]
+    /// Whether the current basis is known optimal (reduced costs do not depend on b).
+    var basisOptimal = false
+    var statistics = SolveStatistics()
+
+    let factor: BasisFactor
+    var factorValid = false
+    var tightRows: [Int32] = []
+    /// Whether a required row in force is not tight (see `hasLooseRequiredRow`), as of the last factorisation or add.
+    var requiredLoose = true
+    // Scratch.
+    var rowScratch: [Double]
+    var variableScratch: [Double]
+    var direction: [Double]
+    var duals: [Double]  // levelCount × rowCount
+    var rowRate: [Double]
+    // The frame path (see SparseUpdate.swift).
+    var isDirty: [Bool]
+    var dirtyRows: [Int32] = []
+    var isTouched: [Bool]
+    var touchedRows: [Int32] = []
+    var inHeap: [Bool]
+    var heap: [Int32] = []
+    /// Unknowns the last solve changed, when `lastSolveWasSparse`.
+    var changedVariables: [Int32] = []
+    var lastSolveWasSparse = false
+    var heapStorage: [Int32]
+    var touchedStorage: [Int32]
+    var changedStorage: [Int32]
+
+    init(variableCount: Int, rows: [(terms: [LinearTerm], kind: RowKind, name: String)], priorities: [Double]) {
+        self.variableCount = variableCount
+        rowCount = rows.count
+        var sorted = Array(Set(priorities.filter { $0 < 1000 })).sorted(by: >)
+        sorted.insert(1000, at: 0)
+        for (i, p) in sorted.enumerated() { levelOfPriority[p] = Int32(i) }
+        levelCount = sorted.count
+        var counts = [Int](repeating: 0, count: variableCount + 1)
+        rowStart.reserveCapacity(rowCount + 1)
+        rowStart.append(0)
+        for row in rows {
+            for t in row.terms {
+                termVariable.append(t.variable)
+                termCoefficient.append(t.coefficient)
+                counts[Int(t.variable) + 1] += 1
+            }
+            rowStart.append(termVariable.count)
+            kind.append(row.kind)
+            names.append(row.name)
+        }
+        for v in 0..<variableCount { counts[v + 1] += counts[v] }
+        columnStart = counts
+        columnRow = [Int32](repeating: 0, count: termVariable.count)
+        columnCoefficient = [Double](repeating: 0, count: termVariable.count)
+        var fill = counts
+        for r in 0..<rowCount {
+            for k in rowStart[r]..<rowStart[r + 1] {
+                let v = Int(termVariable[k])
+                columnRow[fill[v]] = Int32(r)
+                columnCoefficient[fill[v]] = termCoefficient[k]
+                fill[v] += 1
+            }
+        }
+        rhs = [Double](repeating: 0, count: rowCount)
+        level = [Int32](repeating: 0, count: rowCount)
+        inForce = [Bool](repeating: false, count: rowCount)
+        isTight = [Bool](repeating: false, count: rowCount)
+        positiveBasic = [Bool](repeating: true, count: rowCount)
+        ownValue = [Double](repeating: 0, count: rowCount)
+        isBasic = [Bool](repeating: false, count: variableCount)
+        x = [Double](repeating: 0, count: variableCount)
+        factor = BasisFactor(rowCount: rowCount, variableCount: variableCount)
+        rowScratch = [Double](repeating: 0, count: rowCount)
+        variableScratch = [Double](repeating: 0, count: variableCount)
+        direction = [Double](repeating: 0, count: variableCount)
+        duals = [Double](repeating: 0, count: levelCount * rowCount)
+        rowRate = [Double](repeating: 0, count: rowCount)
+        isDirty = [Bool](repeating: false, count: rowCount)
+        heapStorage = [Int32](repeating: 0, count: rowCount + 1)
+        touchedStorage = [Int32](repeating: 0, count: rowCount + 1)
+        changedStorage = [Int32](repeating: 0, count: variableCount + 1)
+        isTouched = [Bool](repeating: false, count: rowCount)
+        inHeap = [Bool](repeating: false, count: rowCount)
+        dirtyRows.reserveCapacity(rowCount)
+        touchedRows.reserveCapacity(rowCount)
+        heap.reserveCapacity(rowCount)
+        changedVariables.reserveCapacity(variableCount)
+    }
+
+    func levelFor(_ priority: Double) -> Int32 { levelOfPriority[min(priority, 1000)] ?? 0 }
+
+    /// Whether `pos` / `neg` of row `r` carries a cost (at the row's level).
+    @inline(__always) func positiveCosts(_ r: Int) -> Bool { kind[r] != .lessThanOrEqual }
+    @inline(__always) func negativeCosts(_ r: Int) -> Bool { kind[r] != .greaterThanOrEqual }
+
+    @inline(__always) func rowActivity(_ r: Int) -> Double {
+        var s = 0.0
+        for k in rowStart[r]..<rowStart[r + 1] { s += termCoefficient[k] * x[Int(termVariable[k])] }
+        return s
+    }
+
+    // MARK: rows entering and leaving
+
+    /// Puts row `r` in force, not tight (its basic column chosen at the next solve).
+    func addRow(_ r: Int) {
+        if level[r] == 0 { requiredLoose = true }
+        inForce[r] = true
+        isTight[r] = false
+        positiveBasic[r] = true
+        basisOptimal = false
+    }
+
+    /// Takes row `r` out of force. A tight row first leaves the basis with one basic
+    /// unknown (the one depending on it most), so `A_T` stays square and non-singular.
+    func removeRow(_ r: Int) {
+        guard inForce[r] else { return }
+        if isTight[r] {
+            ensureFactor()
+            for i in 0..<rowCount { rowScratch[i] = 0 }
+            rowScratch[r] = 1
+            for v in 0..<variableCount { direction[v] = 0 }
+            rowScratch.withUnsafeMutableBufferPointer { b in
+                direction.withUnsafeMutableBufferPointer { d in factor.solve(self, rhs: b, x: d, basic: isBasic) }
+            }
+            var best = -1
+            var magnitude = 0.0
+            for v in 0..<variableCount where isBasic[v] && abs(direction[v]) > magnitude {
+                magnitude = abs(direction[v])
+                best = v
+            }
+            isBasic[best] = false
+            isTight[r] = false
+            factorValid = false
+        }
+        inForce[r] = false
+        basisOptimal = false
+    }
+
+    func ensureFactor() {
+        guard !factorValid else { return }
+        tightRows.removeAll(keepingCapacity: true)
+        for r in 0..<rowCount where inForce[r] && isTight[r] { tightRows.append(Int32(r)) }
+        let ok = factor.factor(self, tight: tightRows, basic: isBasic)
+        precondition(ok, "factored simplex: singular basis")
+        factorValid = true
+        requiredLoose = hasLooseRequiredRow()
+    }
+
+    // MARK: values
+
+    /// x_B = A_T⁻¹ (b_T - A_T,N x_N), then every other row's basic own column.
+    func computeValues() {
+        ensureFactor()
+        for r in dirtyRows { isDirty[Int(r)] = false }
+        dirtyRows.removeAll(keepingCapacity: true)
+        for r in tightRows {
+            var s = rhs[Int(r)]
+            for k in rowStart[Int(r)]..<rowStart[Int(r) + 1] {
+                let v = Int(termVariable[k])
+                if !isBasic[v] { s -= termCoefficient[k] * x[v] }
+            }
+            rowScratch[Int(r)] = s
+        }
+        rowScratch.withUnsafeMutableBufferPointer { b in
+            x.withUnsafeMutableBufferPointer { xs in factor.solve(self, rhs: b, x: xs, basic: isBasic) }
+        }
+        statistics.variablesUpdated += tightRows.count
+        for r in 0..<rowCount where inForce[r] && !isTight[r] {
+            let residual = rhs[r] - rowActivity(r)
+            ownValue[r] = positiveBasic[r] ? residual : -residual
+        }
+    }
+
+    /// The tolerance for "a basic column is negative" at row `r`.
+    @inline(__always) func feasibilityTolerance(_ r: Int) -> Double { 1e-9 * max(1, abs(rhs[r])) }
+
+    /// Total violation at level 0 (required rows): zero when the required rows hold.
+    func requiredViolation() -> Double {
+        var total = 0.0
+        for r in 0..<rowCount where inForce[r] && !isTight[r] && level[r] == 0 {
+            let costs = positiveBasic[r] ? positiveCosts(r) : negativeCosts(r)
+            if costs, ownValue[r] > feasibilityTolerance(r) { total += ownValue[r] }
+        }
+        return total
+    }
+}
+
+/// The basis and values, kept to put a refused op's state back exactly.
+struct BasisSnapshot {
+    var isTight: [Bool]
+    var positiveBasic: [Bool]
+    var isBasic: [Bool]
+    var x: [Double]
+    var ownValue: [Double]
+    var basisOptimal: Bool
+}
+
+extension FactoredSolver {
+    func snapshot() -> BasisSnapshot {
+        BasisSnapshot(
+            isTight: isTight, positiveBasic: positiveBasic, isBasic: isBasic, x: x, ownValue: ownValue,
+            basisOptimal: basisOptimal)
+    }
+
+    func restore(_ s: BasisSnapshot) {
+        isTight = s.isTight
+        positiveBasic = s.positiveBasic
+        isBasic = s.isBasic
+        x = s.x
+        ownValue = s.ownValue
+        basisOptimal = s.basisOptimal
+        factorValid = false
+    }
+}

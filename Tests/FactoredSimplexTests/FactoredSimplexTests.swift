@@ -1,0 +1,185 @@
+import Foundation
+import BenchHarness
+import CassowarySolver
+import DenseSimplex
+import FactoredSimplex
+import LayoutModel
+import SceneGenerator
+import Testing
+
+private func solveAll(_ scene: Scene) throws -> [[Double]] {
+    let compiled = try scene.compile()
+    let session = try SceneSession(scene: compiled, backend: FactoredBackend.self)
+    var out = [session.rects]
+    for f in compiled.frames.indices {
+        try session.runFrame(f)
+        out.append(session.rects)
+    }
+    return out
+}
+
+private func backend(_ scene: Scene) throws -> (FactoredBackend, CompiledScene) {
+    let compiled = try scene.compile()
+    return (try FactoredBackend(scene: compiled, options: BackendOptions()), compiled)
+}
+
+@Suite("Factored simplex")
+struct FactoredSimplexTests {
+    @Test("strict priorities: one priority-2 constraint beats 2,000 at priority 1")
+    func strict() throws {
+        let b = SceneBuilder(name: "strict")
+        let a = b.view("a")
+        b.add(a.top == 0)
+        b.add(a.width == 10)
+        b.add(a.height == 10)
+        b.add(a.left == 0 ~ 2)
+        for _ in 0..<2000 { b.add(a.left == 10 ~ 1) }
+        #expect(try solveAll(b.build())[0] == [0, 0, 10, 10])
+    }
+
+    @Test("an inequality clamps and the next priority decides inside the clamp")
+    func clamp() throws {
+        let b = SceneBuilder(name: "clamp")
+        let a = b.view("a")
+        b.add(a.top == 0)
+        b.add(a.height == 10)
+        b.add(a.left >= 0)
+        b.add(a.width <= 50)
+        b.add(a.width == 80 ~ 750)  // clamped to 50
+        b.add(a.left == -20 ~ 500)  // clamped to 0
+        b.add(a.right == 40 ~ 250)  // loses to both
+        #expect(try solveAll(b.build())[0] == [0, 0, 50, 10])
+    }
+
+    @Test("edits: a suggestion moves the chain, a bound is crossed and released")
+    func edits() throws {
+        let b = SceneBuilder(name: "edits")
+        let a = b.view("a")
+        let c = b.view("c")
+        b.add(a.left == 0); b.add(a.top == 0); b.add(a.height == 10)
+        b.add(c.left == a.right + 8); b.add(c.top == 0); b.add(c.height == 10)
+        b.add(c.width == 2 * a.width)
+        b.add(a.width <= 100, id: "cap")
+        b.add(a.width == 10 ~ 100)
+        b.edit(a.width, priority: 500)
+        b.frame([.suggest(attribute: a.width.ref, value: 40)])
+        b.frame([.suggest(attribute: a.width.ref, value: 400)])  // capped at 100
+        b.frame([.suggest(attribute: a.width.ref, value: 30)])
+        let r = try solveAll(b.build())
+        #expect(r[0] == [0, 0, 10, 10, 18, 0, 20, 10])
+        #expect(r[1] == [0, 0, 40, 10, 48, 0, 80, 10])
+        #expect(r[2] == [0, 0, 100, 10, 108, 0, 200, 10])
+        #expect(r[3] == [0, 0, 30, 10, 38, 0, 60, 10])
+    }
+
+    @Test("refused ops name their conflicts and leave the layout exactly as it was")
+    func refused() throws {
+        let b = SceneBuilder(name: "refused")
+        let a = b.view("a")
+        b.add(a.left == 0, id: "zero")
+        b.add(a.top == 0, id: "top")
+        b.add(a.width == 20, id: "w")
+        b.add(a.height == 10, id: "h")
+        b.add(a.right <= 100, id: "cap")
+        b.add(a.left == 7, id: "seven")
+        var scene = b.build()
+        scene.constraints[5].isActive = false
+        let (solver, compiled) = try backend(scene)
+        let before = solver.rects(viewCount: 1)
+        #expect(before == [0, 0, 20, 10])
+        #expect(throws: LayoutError.unsatisfiable(constraint: "zero", conflicts: ["w", "cap"])) {
+            try solver.apply(.setConstant(0, value: 90))
+        }
+        #expect(throws: LayoutError.unsatisfiable(constraint: "seven", conflicts: ["zero"])) {
+            try solver.apply(.activate(5))
+        }
+        try solver.solve()
+        #expect(solver.rects(viewCount: 1) == before)
+        try solver.apply(.setConstant(0, value: 80))
+        try solver.solve()
+        #expect(solver.rects(viewCount: 1) == [80, 0, 20, 10])
+        _ = compiled
+    }
+
+    @Test("ambiguity: a view whose left nothing fixes is reported")
+    func ambiguity() throws {
+        let b = SceneBuilder(name: "ambiguous")
+        let a = b.view("a")
+        let c = b.view("c")
+        b.add(a.left == 0); b.add(a.top == 0); b.add(a.width == 5); b.add(a.height == 5)
+        b.add(c.top == 0); b.add(c.width == 5); b.add(c.height == 5)
+        b.add(c.left >= a.right)
+        let (solver, _) = try backend(b.build())
+        #expect(solver.ambiguousViews() == [1])
+        // Pinning c's left removes the ambiguity.
+        b.add(c.left == a.right + 3 ~ 10)
+        let (pinned, _) = try backend(b.build())
+        #expect(pinned.ambiguousViews() == [])
+        #expect(pinned.rects(viewCount: 2) == [0, 0, 5, 5, 8, 0, 5, 5])
+        #expect(FactoredBackend.isExact)
+    }
+
+    @Test("every example scene agrees with cassowary and dense")
+    func examples() throws {
+        for e in ExampleScenes.all {
+            let outcome = Equivalence.compare(
+                name: e.key, scene: try e.scene().compile(),
+                backends: [CassowaryBackend.self, DenseSimplexBackend.self, FactoredBackend.self])
+            #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
+            #expect(outcome.backends.contains("factored"), "\(outcome.skipped)")
+        }
+    }
+
+    @Test("every generator family at 10 views agrees with cassowary and dense")
+    func familiesSmall() throws {
+        for family in Family.allCases {
+            let scene = try SceneGenerator.generate(family, GeneratorParameters(views: 10, frames: 30)).compile()
+            let outcome = Equivalence.compare(
+                name: "\(family)-10", scene: scene,
+                backends: [CassowaryBackend.self, DenseSimplexBackend.self, FactoredBackend.self])
+            #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
+            #expect(outcome.backends.contains("factored"), "\(outcome.skipped)")
+        }
+    }
+
+    @Test("every generator family at 300 views agrees with cassowary")
+    func familiesLarge() throws {
+        for family in Family.allCases {
+            let scene = try SceneGenerator.generate(family, GeneratorParameters(views: 300, frames: 10)).compile()
+            let outcome = Equivalence.compare(
+                name: "\(family)-300", scene: scene, backends: [CassowaryBackend.self, FactoredBackend.self])
+            #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
+            #expect(outcome.backends.contains("factored"), "\(outcome.skipped)")
+        }
+    }
+
+    @Test("no drift: 1,000,000 suggest frames end where a fresh solve of the final state does")
+    func drift() throws {
+        func value(_ i: Int) -> Double { 500 * sin(Double(i) * 0.001) + Double(i % 13) * 0.37 }
+        func scene(_ initial: Double) -> Scene {
+            let b = SceneBuilder(name: "drift")
+            let a = b.view("a")
+            let c = b.view("c")
+            b.add(a.left == 0); b.add(a.top == 0); b.add(a.height == 10)
+            b.add(c.left == a.right + 8); b.add(c.top == 0); b.add(c.height == 0.5 * a.width)
+            b.add(c.width == 0.3 * a.width + 7)
+            b.add(a.width <= 450)  // crossed now and then: pivots
+            b.add(a.width >= -300)
+            b.add(a.width == initial ~ 100)
+            b.edit(a.width, priority: 500)
+            return b.build()
+        }
+        let (solver, _) = try backend(scene(0))
+        var last = 0.0
+        for i in 0..<1_000_000 {
+            last = value(i)
+            try solver.apply(.suggest(0, value: last))
+            try solver.solve()
+        }
+        let (fresh, _) = try backend(scene(last))
+        let a = solver.rects(viewCount: 2)
+        let b = fresh.rects(viewCount: 2)
+        #expect(b[2] == min(450, max(-300, last)))
+        for (x, y) in zip(a, b) { #expect(abs(x - y) <= 1e-9 * max(1, abs(y)), "\(a) vs \(b)") }
+    }
+}
