@@ -34,8 +34,9 @@ let package = Package(
         .target(name: "FrameArithmetic", dependencies: ["LayoutModel"]),
         .target(name: "FactoredSimplex", dependencies: ["LayoutModel"]),
         .target(name: "SceneGenerator", dependencies: ["LayoutModel"]),
-        // Interface Builder files (.xib, .storyboard) as scenes.
-        .target(name: "IBImport", dependencies: ["LayoutModel"]),
+        // Interface Builder files (.xib, .storyboard) as scenes; three real-looking screens
+        // (Sources/IBImport/Screens) embedded at build time for the default bench suite.
+        .target(name: "IBImport", dependencies: ["LayoutModel"], exclude: ["Screens"], plugins: ["EmbedExamplesPlugin"]),
         // Peers: a solver-level trace of a scene, and drivers run out of process on it.
         .target(name: "SolverTrace", dependencies: ["LayoutModel"]),
         .target(name: "ExternalBackend", dependencies: ["LayoutModel", "SolverTrace"]),
@@ -50,7 +51,7 @@ let package = Package(
             name: "BenchHarness",
             dependencies: [
                 "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "FactoredSimplex", "SceneGenerator", "CJemalloc",
-                "SolverTrace", "ExternalBackend", "LayoutRender",
+                "SolverTrace", "ExternalBackend", "LayoutRender", "IBImport",
             ]
         ),
         .executableTarget(

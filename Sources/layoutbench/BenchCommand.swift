@@ -8,8 +8,10 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Time every back end's per-frame re-solve on the same scenes and report it.",
         discussion: """
-            With no arguments, runs the built-in default suite (every back end, every family, a few sizes; \
-            about two minutes in a release build). A back end that declines a scene, or whose memory \
+            With no arguments, runs the built-in default suite (every back end, every family, a few sizes, \
+            and three imported Interface Builder screens: a login screen rotated, a settings screen's \
+            constraint animated, a profile cell replicated 1,000 times and rotated; about two to three \
+            minutes in a release build). A back end that declines a scene, or whose memory \
             estimate exceeds its limit, is reported as declined with the reason. Writes a table to the \
             terminal, and results.json plus report.md under --results (default results/latest).
 
@@ -121,6 +123,13 @@ struct Bench: ParsableCommand {
                         return BenchScene(name: "\(f.rawValue)-\(n)", family: f.rawValue, scene: try s.compile())
                     }
                     for b in backends where (sizes ?? Bench.defaultSizes(b.name, f)).contains(n) { plan.append((b, "\(f.rawValue)-\(n)", make)) }
+                }
+            }
+            // The default suite also times imported real screens (embedded in the binary) on every back end.
+            if family == nil && views == nil {
+                for entry in ImportedScreens.defaultSuite {
+                    let frames = self.frames
+                    for b in backends { plan.append((b, entry.name, { try entry.make(frames: frames) })) }
                 }
             }
         }

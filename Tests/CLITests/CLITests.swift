@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Runs the built `layoutbench` (found beside the test bundle) and returns its exit status and both outputs.
-private func layoutbench(_ arguments: [String], input: String? = nil) throws -> (status: Int32, out: String, err: String) {
+func layoutbench(_ arguments: [String], input: String? = nil) throws -> (status: Int32, out: String, err: String) {
     var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("layoutbench").path), folder.path != "/" {
         folder.deleteLastPathComponent()
@@ -21,7 +21,7 @@ private func layoutbench(_ arguments: [String], input: String? = nil) throws -> 
 }
 
 /// A fresh folder for files a test writes.
-private func scratch() throws -> String {
+func scratch() throws -> String {
     let path = NSTemporaryDirectory() + "layoutbench-cli-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
