@@ -97,7 +97,7 @@ public final class SceneSession {
             }
         }
         switch op {
-        case let .invalid(error):
+        case let .invalid(error, _):
             return error
         case let .suggest(edit, _), let .removeEdit(edit):
             return editDeclared[Int(edit)] ? nil : .unknownEdit(scene.edits[Int(edit)].attribute.description)
@@ -212,7 +212,7 @@ public final class SceneSession {
         case let .remove(h): return "remove \(id(of: h))"
         case let .addEdit(e, _, _): return "addEdit \(scene.edits[Int(e)].attribute)"
         case let .removeEdit(e): return "removeEdit \(scene.edits[Int(e)].attribute)"
-        case .invalid: return "invalid op"
+        case let .invalid(_, op): return op
         }
     }
 

@@ -15,7 +15,7 @@ public enum OpText {
         case let .remove(h): return "remove \(constraint(h))"
         case let .addEdit(e, priority, _): return "addEdit \(edit(e)) @\(formatNumber(priority))"
         case let .removeEdit(e): return "removeEdit \(edit(e))"
-        case let .invalid(error): return "invalid op: \(error)"
+        case let .invalid(error, op): return "\(op) (refused): \(error)"
         }
     }
 
