@@ -112,6 +112,9 @@ open class ReplayBackend: LayoutBackend {
     let scene: CompiledScene
     var frame = 0
     var cursor = 0
+    /// `SceneSession` declares the scene's edits and solves once before frame 1; that
+    /// solve is part of the driver's frame 0, not a frame of its own.
+    var declaringInitialEdits: Bool
 
     public required init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) {
         switch ExternalRuns.answers(Self.driver, scene: scene, options: options) {
@@ -119,9 +122,11 @@ open class ReplayBackend: LayoutBackend {
         case let .failure(failure): throw .unsupported("\(failure)")
         }
         self.scene = scene
+        declaringInitialEdits = !scene.initialEdits.isEmpty
     }
 
     public func apply(_ op: CompiledOp) throws(LayoutError) {
+        if declaringInitialEdits { return }
         let ops = scene.frames[frame]
         while cursor < ops.count, ops[cursor] != op { cursor += 1 }
         defer { cursor += 1 }
@@ -132,6 +137,10 @@ open class ReplayBackend: LayoutBackend {
     }
 
     public func solve() throws(LayoutError) {
+        if declaringInitialEdits {
+            declaringInitialEdits = false
+            return
+        }
         guard frame < run.frames.count else {
             throw .unsupported("\(Self.name) stopped after \(run.frames.count) frames (its time limit)")
         }
