@@ -154,7 +154,7 @@ struct Bench: ParsableCommand {
                 FileHandle.standardError.write(((tty ? "\r\u{1B}[K" : "") + "\(label): \(summary)\n").data(using: .utf8)!)
             }
             all.append(result)
-            if result.declined == nil { timedKeys.insert(key) }
+            if result.notRun == nil { timedKeys.insert(key) }  // declined or failed: not timed
         }
         if !quiet { printError("done in \(formatDuration(monotonicSeconds() - started))") }
 
@@ -181,7 +181,7 @@ struct Bench: ParsableCommand {
         // A scene file no back end could run (unsatisfiable, declined by all) was not benchmarked: say so in the exit status.
         let untimed = scene.filter { !timedKeys.contains($0) }
         if !untimed.isEmpty {
-            printError("bench: nothing was timed for \(untimed.joined(separator: ", ")): every back end declined it (reasons above)")
+            printError("bench: nothing was timed for \(untimed.joined(separator: ", ")): every back end declined it or failed on it (reasons above)")
             throw ExitCode.failure
         }
         printError("wrote \(results)/results.json and \(results)/report.md" + (json.map { " and \($0)" } ?? ""))
