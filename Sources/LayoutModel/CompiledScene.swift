@@ -92,8 +92,9 @@ public enum CompiledOp: Hashable, Sendable {
     /// `SceneSession` computes it (the one place) and passes the op on with it.
     case addEdit(EditHandle, priority: Double, heldValue: Double)
     case removeEdit(EditHandle)
-    /// Refused before reaching a back end (an unknown id, a bad value).
-    case invalid(LayoutError)
+    /// Refused before reaching a back end (an unknown id, a bad value); `op` names
+    /// the source op by kind and target (`Op.label`) for messages.
+    case invalid(LayoutError, op: String)
 }
 
 public struct CompiledScene: Sendable {
@@ -195,41 +196,46 @@ extension Scene {
         }
         let viewIDSet = Set(viewIndex.keys)
         func compileOp(_ op: Op) -> CompiledOp {
-            if let problem = opProblem(op, viewIDs: viewIDSet) { return .invalid(.invalidOp(problem.message)) }
+            let compiledOp = compileValidOp(op)  // once: an `add` defines a handle
+            if case let .invalid(error, _) = compiledOp { return .invalid(error, op: op.label) }
+            return compiledOp
+        }
+        func compileValidOp(_ op: Op) -> CompiledOp {
+            if let problem = opProblem(op, viewIDs: viewIDSet) { return .invalid(.invalidOp(problem.message), op: "") }
             switch op {
             case let .suggest(attribute, value):
-                guard let h = editByAttribute[attribute] else { return .invalid(.unknownEdit(attribute.description)) }
+                guard let h = editByAttribute[attribute] else { return .invalid(.unknownEdit(attribute.description), op: "") }
                 return .suggest(h, value: value)
             case let .setConstant(id, value):
                 switch constraintHandle(id) {
                 case let .success(h): return .setConstant(h, value: value)
-                case let .failure(e): return .invalid(e)
+                case let .failure(e): return .invalid(e, op: "")
                 }
             case let .setPriority(id, value):
                 switch constraintHandle(id) {
                 case let .success(h):
-                    if compiled[Int(h)].isRequired { return .invalid(.requiredPriorityChange(constraint: id)) }
+                    if compiled[Int(h)].isRequired { return .invalid(.requiredPriorityChange(constraint: id), op: "") }
                     return .setPriority(h, value: value)
-                case let .failure(e): return .invalid(e)
+                case let .failure(e): return .invalid(e, op: "")
                 }
             case let .activate(id):
                 switch constraintHandle(id) {
                 case let .success(h): return .activate(h)
-                case let .failure(e): return .invalid(e)
+                case let .failure(e): return .invalid(e, op: "")
                 }
             case let .deactivate(id):
                 switch constraintHandle(id) {
                 case let .success(h): return .deactivate(h)
-                case let .failure(e): return .invalid(e)
+                case let .failure(e): return .invalid(e, op: "")
                 }
             case let .remove(id):
                 switch constraintHandle(id) {
                 case let .success(h): return .remove(h)
-                case let .failure(e): return .invalid(e)
+                case let .failure(e): return .invalid(e, op: "")
                 }
             case let .add(c):
                 if let existing = handleByID[c.id], existing < initialCount {
-                    return .invalid(.duplicateConstraint(c.id))
+                    return .invalid(.duplicateConstraint(c.id), op: "")
                 }
                 let h = ConstraintHandle(compiled.count)
                 compiled.append(lower(c)!)
@@ -241,7 +247,7 @@ extension Scene {
             case .malformed:
                 fatalError("opProblem refuses every malformed op")
             case let .removeEdit(attribute):
-                guard let h = editByAttribute[attribute] else { return .invalid(.unknownEdit(attribute.description)) }
+                guard let h = editByAttribute[attribute] else { return .invalid(.unknownEdit(attribute.description), op: "") }
                 return .removeEdit(h)
             }
         }

@@ -162,6 +162,22 @@ public enum Op: Hashable, Sendable {
         case .malformed: return "malformed"
         }
     }
+
+    /// Kind and target, e.g. `setConstant c4` or `suggest root.width`: how messages
+    /// name an op. A malformed op is named by what its reason starts with (the reader
+    /// writes `kind target: …`).
+    public var label: String {
+        switch self {
+        case let .suggest(a, _), let .addEdit(a, _), let .removeEdit(a): return "\(name) \(a)"
+        case let .setConstant(id, _), let .setPriority(id, _), let .activate(id), let .deactivate(id), let .remove(id):
+            return "\(name) \(shortenedForMessage(id))"
+        case let .add(c): return "add \(shortenedForMessage(c.id))"
+        case let .malformed(reason):
+            let characters = Array(reason)
+            guard let colon = characters.indices.first(where: { characters[$0] == ":" }), colon > 0 else { return "malformed op" }
+            return String(characters[..<colon])
+        }
+    }
 }
 
 public typealias Frame = [Op]

@@ -206,7 +206,7 @@ private struct SceneDecoder {
             frames.reserveCapacity(items.count)
             for (f, item) in items.enumerated() {
                 guard case let .array(ops) = item else {
-                    fail("$.frames[\(f)]", "expected an array of ops, found \(item.typeName)")
+                    fail("$.frames[\(f)] (frame \(f + 1))", "expected an array of ops, found \(item.typeName)")
                     frames.append([])
                     continue
                 }
@@ -266,11 +266,13 @@ private struct SceneDecoder {
     /// `.malformed`, whose reason names the op and what is wrong with it, e.g.
     /// `setConstant c4: value must be a finite number, got "tall"`; `solve` refuses
     /// just that op when its frame runs. Frame numbers: `$.frames[4]` is frame 5 of
-    /// the output lines (frame 0 is the initial solve), and messages say both.
+    /// the output lines (frame 0 is the initial solve), and messages say both, as
+    /// `validate` does: `$.frames[4][3] (frame 5 op 3, setConstant).value`.
     mutating func op(_ item: JSONValue, frame: Int, index: Int) -> Op {
-        let path = "$.frames[\(frame)][\(index)] (output frame \(frame + 1), op \(index))"
+        let path = "$.frames[\(frame)][\(index)]"
+        let position = "frame \(frame + 1) op \(index)"
         let before = diagnostics.count
-        let decoded = op(item, path)
+        let decoded = op(item, path, position: position)
         let problems = diagnostics[before...]
         if let decoded, problems.isEmpty { return decoded }
         // Name the op by its kind and target, then each problem by its field.
@@ -290,16 +292,16 @@ private struct SceneDecoder {
             return String(characters[(dot + 1)...]) + " " + d.message
         }
         let what = details.isEmpty ? "unreadable" : details.joined(separator: "; ")
-        return .malformed(reason: "\(name)\(target): \(what) (at $.frames[\(frame)][\(index)], output frame \(frame + 1))")
+        return .malformed(reason: "\(name)\(target): \(what) (at \(path), \(position))")
     }
 
-    mutating func op(_ item: JSONValue, _ path: String) -> Op? {
+    mutating func op(_ item: JSONValue, _ path: String, position: String) -> Op? {
         guard case .object = item else {
-            fail(path, "expected an op object, found \(item.typeName)", op: true)
+            fail("\(path) (\(position))", "expected an op object, found \(item.typeName)", op: true)
             return nil
         }
-        guard let name = string(item["op"], path + ".op", op: true) else { return nil }
-        let label = "\(path) (\(name))"
+        guard let name = string(item["op"], "\(path) (\(position)).op", op: true) else { return nil }
+        let label = "\(path) (\(position), \(name))"
         func fields(_ keys: Set<String>) -> Bool { object(item, label, allowed: keys.union(["op"]), op: true) }
         switch name {
         case "suggest":

@@ -97,7 +97,7 @@ public final class SceneSession {
             }
         }
         switch op {
-        case let .invalid(error):
+        case let .invalid(error, _):
             return error
         case let .suggest(edit, _), let .removeEdit(edit):
             return editDeclared[Int(edit)] ? nil : .unknownEdit(scene.edits[Int(edit)].attribute.description)

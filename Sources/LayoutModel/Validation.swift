@@ -102,6 +102,7 @@ extension Scene {
             for (j, op) in frame.enumerated() {
                 // The output line of this frame is `frame f + 1` (the initial solve is frame 0).
                 let path = "$.frames[\(f)][\(j)] (frame \(f + 1) op \(j), \(op.name))"
+                if case .malformed = op { continue }  // the reader reported it, with its field
                 if let problem = opProblem(op, viewIDs: viewIDs) {
                     fail(path + problem.field, problem.message)
                     continue

@@ -74,11 +74,11 @@ final class TraceTests: XCTestCase {
     /// An op the scene's rules refuse is left out of the trace and kept for the harness, with its message.
     func testGatedOpsAreLeftOut() throws {
         var scene = try compiled("slider-stack")
-        scene.frames[0].append(.invalid(.unknownConstraint("nope")))
+        scene.frames[0].append(.invalid(.unknownConstraint("nope"), op: "activate nope"))
         scene.frames[0].append(.activate(5))  // already active: nothing to ask of the solver
         let written = try TraceWriter.write(scene, reference: CassowaryBackend.self)
         XCTAssertEqual(written.gatedRefusals[0].map(\.op), [1])
-        XCTAssertEqual(written.gatedRefusals[0][0].message, "frame 1 op 1 (invalid op): unknown constraint 'nope'")
+        XCTAssertEqual(written.gatedRefusals[0][0].message, "frame 1 op 1 (activate nope): unknown constraint 'nope'")
         let doc = try TraceDocument.parse(written.text)
         XCTAssertEqual(doc.frames[0].map(\.index), [0])
     }

@@ -17,7 +17,7 @@ private func scene(extra: [Constraint] = [], frames: [Frame]) -> Scene {
 /// The message of each `.invalid` op of the only frame (nil for an op that compiled).
 private func refusals(_ s: Scene) throws -> [String?] {
     try s.compile().frames[0].map { op in
-        if case let .invalid(error) = op { return error.description }
+        if case let .invalid(error, _) = op { return error.description }
         return nil
     }
 }

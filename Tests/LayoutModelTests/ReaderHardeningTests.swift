@@ -96,16 +96,16 @@ struct ReaderHardeningTests {
     @Test("an unreadable op names itself, the field and the value, with both frame conventions")
     func unreadableOp() {
         let json = scene(op: #"{"op": "setConstant", "constraint": "c4", "value": "tall"}"#)
-        #expect(malformedReason(json) == #"setConstant c4: value must be a finite number, got "tall" (at $.frames[4][0], output frame 5)"#)
-        #expect(messages(json) == [#"$.frames[4][0] (output frame 5, op 0) (setConstant).value: must be a finite number, got "tall""#])
+        #expect(malformedReason(json) == #"setConstant c4: value must be a finite number, got "tall" (at $.frames[4][0], frame 5 op 0)"#)
+        #expect(messages(json) == [#"$.frames[4][0] (frame 5 op 0, setConstant).value: must be a finite number, got "tall""#])
         #expect(malformedReason(scene(op: #"{"op": "suggest", "attribute": "a.height"}"#))
-            == "suggest a.height: value is missing (at $.frames[4][0], output frame 5)")
+            == "suggest a.height: value is missing (at $.frames[4][0], frame 5 op 0)")
     }
 
     @Test("an add whose constraint has a typo is refused by solve as by validate")
     func addWithTypo() throws {
         let json = scene(op: #"{"op": "add", "constraint": {"id": "c9", "first": "a.width", "relation": "==", "second": "root.width", "multipler": 0.5}}"#)
-        #expect(malformedReason(json) == #"add c9: constraint has an unknown key "multipler" (at $.frames[4][0], output frame 5)"#)
+        #expect(malformedReason(json) == #"add c9: constraint has an unknown key "multipler" (at $.frames[4][0], frame 5 op 0)"#)
         let loaded = try Scene.load(Array(json.utf8))
         guard case .malformed? = loaded.frames[4].first else {
             Issue.record("the add was read as \(String(describing: loaded.frames[4].first))")
@@ -126,6 +126,6 @@ struct ReaderHardeningTests {
     @Test("numbers beyond a double are refused by name")
     func hugeNumber() {
         #expect(malformedReason(scene(op: #"{"op": "suggest", "attribute": "a.height", "value": 1e999}"#))
-            == "suggest a.height: value must be a finite number, got a number beyond the range of a double (at $.frames[4][0], output frame 5)")
+            == "suggest a.height: value must be a finite number, got a number beyond the range of a double (at $.frames[4][0], frame 5 op 0)")
     }
 }
