@@ -190,12 +190,7 @@ public final class SceneSession {
         refusedOps.removeAll(keepingCapacity: true)
         for (i, op) in scene.frames[index].enumerated() {
             if let error = try apply(op) {
-                // An op refused when compiled names itself in its message.
-                if case .invalid = op {
-                    errors.append("frame \(index + 1) op \(i): \(error)")
-                } else {
-                    errors.append("frame \(index + 1) op \(i) (\(describe(op))): \(error)")
-                }
+                errors.append("frame \(index + 1) op \(i) (\(describe(op))): \(error)")
                 refusedOps.append(i)
             }
         }
