@@ -9,29 +9,12 @@ import Testing
 struct DenseSimplexTests {
     @Test("strict priorities: one priority-2 constraint beats 2,000 at priority 1")
     func strict() throws {
-        let b = SceneBuilder(name: "strict")
-        let a = b.view("a")
-        b.add(a.top == 0)
-        b.add(a.width == 10)
-        b.add(a.height == 10)
-        b.add(a.left == 0 ~ 2)
-        for _ in 0..<2000 { b.add(a.left == 10 ~ 1) }
-        // A weighted sum (kiwi's strengths) would move a.left to 10.
-        #expect(try solveFrames(b.build(), DenseSimplexBackend.self)[0] == [0, 0, 10, 10])
+        #expect(try solveFrames(PriorityScenes.strict(), DenseSimplexBackend.self)[0] == [0, 0, 10, 10])
     }
 
     @Test("an inequality clamps and the next priority decides inside the clamp")
     func clamp() throws {
-        let b = SceneBuilder(name: "clamp")
-        let a = b.view("a")
-        b.add(a.top == 0)
-        b.add(a.height == 10)
-        b.add(a.left >= 0)
-        b.add(a.width <= 50)
-        b.add(a.width == 80 ~ 750)  // clamped to 50
-        b.add(a.left == -20 ~ 500)  // clamped to 0
-        b.add(a.right == 40 ~ 250)  // loses to both
-        #expect(try solveFrames(b.build(), DenseSimplexBackend.self)[0] == [0, 0, 50, 10])
+        #expect(try solveFrames(PriorityScenes.clamp(), DenseSimplexBackend.self)[0] == [0, 0, 50, 10])
     }
 
     @Test("a scene too large for the limit is declined with its estimate, not loaded")
@@ -86,8 +69,8 @@ struct DenseSimplexTests {
         b.frame([.setPriority(constraint: "v", value: 600)])
         #expect(try refusals(b.build(), DenseSimplexBackend.self) == [
             [],
-            ["frame 1 op 0: setPriority \"w\": priority 999.5 is out of range 1...999"],
-            ["frame 2 op 0: setConstant \"w\": value 5000000000 is outside the supported range ±1e9"],
+            ["frame 1 op 0 (setPriority w): setPriority \"w\": priority 999.5 is out of range 1...999"],
+            ["frame 2 op 0 (setConstant w): setConstant \"w\": value 5000000000 is outside the supported range ±1e9"],
             [],
         ])
         #expect(try solveFrames(b.build(), DenseSimplexBackend.self).map { $0[2] } == [10, 10, 10, 30])

@@ -5,6 +5,7 @@ import DenseSimplex
 import FactoredSimplex
 import LayoutModel
 import SceneGenerator
+import TestSupport
 import Testing
 
 private func solveAll(_ scene: Scene) throws -> [[Double]] {
@@ -30,28 +31,12 @@ private func backend(_ scene: Scene) throws -> (FactoredBackend, CompiledScene) 
 struct FactoredSimplexTests {
     @Test("strict priorities: one priority-2 constraint beats 2,000 at priority 1")
     func strict() throws {
-        let b = SceneBuilder(name: "strict")
-        let a = b.view("a")
-        b.add(a.top == 0)
-        b.add(a.width == 10)
-        b.add(a.height == 10)
-        b.add(a.left == 0 ~ 2)
-        for _ in 0..<2000 { b.add(a.left == 10 ~ 1) }
-        #expect(try solveAll(b.build())[0] == [0, 0, 10, 10])
+        #expect(try solveAll(PriorityScenes.strict())[0] == [0, 0, 10, 10])
     }
 
     @Test("an inequality clamps and the next priority decides inside the clamp")
     func clamp() throws {
-        let b = SceneBuilder(name: "clamp")
-        let a = b.view("a")
-        b.add(a.top == 0)
-        b.add(a.height == 10)
-        b.add(a.left >= 0)
-        b.add(a.width <= 50)
-        b.add(a.width == 80 ~ 750)  // clamped to 50
-        b.add(a.left == -20 ~ 500)  // clamped to 0
-        b.add(a.right == 40 ~ 250)  // loses to both
-        #expect(try solveAll(b.build())[0] == [0, 0, 50, 10])
+        #expect(try solveAll(PriorityScenes.clamp())[0] == [0, 0, 50, 10])
     }
 
     @Test("edits: a suggestion moves the chain, a bound is crossed and released")
