@@ -1,43 +1,48 @@
-/// The starting basis: instead of one pivot per unknown from an empty basis, the
-/// equality rows are made tight greedily, highest priority first, each as soon as
-/// it has a single unknown left to determine. The result is triangular by
-/// construction; the primal simplex then only repairs what the greedy guess got wrong.
+/// The starting basis: instead of one pivot per unknown from an empty basis, rows
+/// are made tight greedily, highest priority first, each as soon as it has a single
+/// unknown left to determine: at each level the equalities first, then the
+/// inequalities (guessed binding, as intrinsic sizes and minimum gaps usually are
+/// when nothing of higher priority fixes their unknown). The result is triangular
+/// by construction; the primal simplex then only repairs what the guess got wrong.
 extension FactoredSolver {
     func crash() {
         var unassigned = [Int32](repeating: 0, count: rowCount)
-        var buckets = [[Int32]](repeating: [], count: levelCount)
-        var heads = [Int](repeating: 0, count: levelCount)
-        for r in 0..<rowCount where inForce[r] && !isTight[r] && kind[r] == .equal {
+        // Bucket 2·level holds a level's equalities, 2·level + 1 its inequalities.
+        let bucketCount = 2 * levelCount
+        var buckets = [[Int32]](repeating: [], count: bucketCount)
+        var heads = [Int](repeating: 0, count: bucketCount)
+        @inline(__always) func bucket(_ r: Int) -> Int { 2 * Int(level[r]) + (kind[r] == .equal ? 0 : 1) }
+        for r in 0..<rowCount where inForce[r] && !isTight[r] {
             var count: Int32 = 0
             for k in rowStart[r]..<rowStart[r + 1] where !isBasic[Int(termVariable[k])] { count += 1 }
             unassigned[r] = count
-            if count == 1 { buckets[Int(level[r])].append(Int32(r)) }
+            if count == 1 { buckets[bucket(r)].append(Int32(r)) }
         }
-        var l = 0
-        while l < levelCount {
-            guard heads[l] < buckets[l].count else {
-                l += 1
+        var b = 0
+        while b < bucketCount {
+            guard heads[b] < buckets[b].count else {
+                b += 1
                 continue
             }
-            let r = Int(buckets[l][heads[l]])
-            heads[l] += 1
+            let r = Int(buckets[b][heads[b]])
+            heads[b] += 1
             guard unassigned[r] == 1, !isTight[r] else { continue }
             var variable = -1
             for k in rowStart[r]..<rowStart[r + 1] where !isBasic[Int(termVariable[k])] { variable = Int(termVariable[k]) }
             guard variable >= 0 else { continue }
             isTight[r] = true
             isBasic[variable] = true
-            var lowest = l
+            var lowest = b
             for k in columnStart[variable]..<columnStart[variable + 1] {
                 let other = Int(columnRow[k])
-                guard inForce[other], !isTight[other], kind[other] == .equal, unassigned[other] > 0 else { continue }
+                guard inForce[other], !isTight[other], unassigned[other] > 0 else { continue }
                 unassigned[other] -= 1
                 if unassigned[other] == 1 {
-                    buckets[Int(level[other])].append(Int32(other))
-                    lowest = min(lowest, Int(level[other]))
+                    buckets[bucket(other)].append(Int32(other))
+                    lowest = min(lowest, bucket(other))
                 }
             }
-            l = lowest
+            b = lowest
         }
         factorValid = false
         basisOptimal = false

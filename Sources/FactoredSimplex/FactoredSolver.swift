@@ -69,6 +69,19 @@ public final class FactoredSolver {
     var heapStorage: [Int32]
     var touchedStorage: [Int32]
     var changedStorage: [Int32]
+    // Pivot rounds (see PivotRound.swift).
+    var candidates: [Entering] = []
+    var roundPivots: [RoundPivot] = []
+    var claimedVariable: [Bool]
+    var claimedRow: [Bool]
+    var claimedVariables: [Int32] = []
+    var claimedRows: [Int32] = []
+    var sparseRhs: [Double]
+    var seededRows: [Int32] = []
+    var support: [Int32] = []
+    var rateRows: [Int32] = []
+    var inRoundHeap: [Bool]
+    var roundHeap: [Int32] = []
 
     init(variableCount: Int, rows: [(terms: [LinearTerm], kind: RowKind, name: String)], priorities: [Double]) {
         self.variableCount = variableCount
@@ -122,6 +135,10 @@ public final class FactoredSolver {
         touchedStorage = [Int32](repeating: 0, count: rowCount + 1)
         changedStorage = [Int32](repeating: 0, count: variableCount + 1)
         isTouched = [Bool](repeating: false, count: rowCount)
+        claimedVariable = [Bool](repeating: false, count: variableCount)
+        claimedRow = [Bool](repeating: false, count: rowCount)
+        sparseRhs = [Double](repeating: 0, count: rowCount)
+        inRoundHeap = [Bool](repeating: false, count: rowCount)
         inHeap = [Bool](repeating: false, count: rowCount)
         dirtyRows.reserveCapacity(rowCount)
         touchedRows.reserveCapacity(rowCount)

@@ -71,19 +71,6 @@ extension FactoredSolver {
         }
     }
 
-    /// Bland's rule: the first improving column, unknowns first.
-    func chooseEntering() -> Entering? {
-        for v in 0..<variableCount where !isBasic[v] && columnStart[v] < columnStart[v + 1] {
-            let s = reducedCostSign(unknown: v)
-            if s != 0 { return .unknown(variable: v, sign: Double(-s)) }
-        }
-        for r in 0..<rowCount where inForce[r] && isTight[r] {
-            if reducedCostSign(row: r, positive: true) < 0 { return .loosen(row: r, positive: true) }
-            if reducedCostSign(row: r, positive: false) < 0 { return .loosen(row: r, positive: false) }
-        }
-        return nil
-    }
-
     /// The change of the basic unknowns per unit step of `entering` (into `direction`).
     func computeDirection(_ entering: Entering) {
         for v in 0..<variableCount { direction[v] = 0 }
@@ -100,46 +87,6 @@ extension FactoredSolver {
         }
         rowScratch.withUnsafeMutableBufferPointer { b in
             direction.withUnsafeMutableBufferPointer { d in factor.solve(self, rhs: b, x: d, basic: isBasic) }
-        }
-    }
-
-    /// Primal simplex from a primal feasible basis to a lexicographic optimum.
-    func primalSimplex() throws(LayoutError) {
-        var iterations = 0
-        while true {
-            computeDuals()
-            guard let entering = chooseEntering() else { return }
-            computeDirection(entering)
-            var leaving = -1
-            var best = Double.infinity
-            for r in 0..<rowCount where inForce[r] && !isTight[r] {
-                var change = 0.0
-                for k in rowStart[r]..<rowStart[r + 1] { change += termCoefficient[k] * direction[Int(termVariable[k])] }
-                let rate = positiveBasic[r] ? -change : change
-                guard rate < -1e-9 else { continue }
-                let ratio = max(ownValue[r], 0) / -rate
-                if leaving < 0 || ratio < best - 1e-12 * max(1, best) {
-                    best = ratio
-                    leaving = r
-                }
-            }
-            guard leaving >= 0 else {
-                throw .unsupported("factored simplex: unbounded direction (numerical trouble)")
-            }
-            isTight[leaving] = true
-            switch entering {
-            case let .unknown(v, _): isBasic[v] = true
-            case let .loosen(r, positive):
-                isTight[r] = false
-                positiveBasic[r] = positive
-            }
-            factorValid = false
-            statistics.pivots += 1
-            computeValues()
-            iterations += 1
-            if iterations > 50 * (rowCount + variableCount) + 1000 {
-                throw .unsupported("factored simplex: no convergence after \(iterations) pivots")
-            }
         }
     }
 

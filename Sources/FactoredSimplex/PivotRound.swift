@@ -1,0 +1,260 @@
+import LayoutModel
+
+/// A pivot chosen in a round: its entering column, leaving row and step length.
+struct RoundPivot {
+    var entering: Entering
+    var leaving: Int32
+    var step: Double
+}
+
+/// Pivots in rounds. One pricing (the duals of every level) lists every improving
+/// column; the round then takes them in Bland order and pivots on each whose
+/// direction touches nothing an earlier pivot of the same round changed (no basic
+/// unknown it moved, no row whose value it moved or made tight). For such a column
+/// the earlier pivots change neither its direction, nor its reduced cost, nor its
+/// ratio test: the pivot is exactly the one a fresh pricing would allow. So a round
+/// of k pivots costs one pricing and one refactorisation instead of k, and the
+/// independent parts of a layout (a table's cells, toggle's rows) share them.
+/// Directions come from the factor of the round's start, visiting only the rows
+/// downstream of the entering column. The first pivot of a round is Bland's; after
+/// a round whose steps were all zero, rounds hold Bland's pivot alone until a step
+/// is positive, so a degenerate cycle cannot form.
+extension FactoredSolver {
+    /// Lists every improving column in Bland order (unknowns, then tight rows).
+    func collectImprovingColumns() {
+        candidates.removeAll(keepingCapacity: true)
+        for v in 0..<variableCount where !isBasic[v] && columnStart[v] < columnStart[v + 1] {
+            let s = reducedCostSign(unknown: v)
+            if s != 0 { candidates.append(.unknown(variable: v, sign: Double(-s))) }
+        }
+        for r in 0..<rowCount where inForce[r] && isTight[r] {
+            if reducedCostSign(row: r, positive: true) < 0 {
+                candidates.append(.loosen(row: r, positive: true))
+            } else if reducedCostSign(row: r, positive: false) < 0 {
+                candidates.append(.loosen(row: r, positive: false))
+            }
+        }
+    }
+
+    /// Primal simplex from a primal feasible basis to a lexicographic optimum, in rounds.
+    func primalSimplex() throws(LayoutError) {
+        var pivotCount = 0
+        var blandOnly = false
+        let limit = 50 * (rowCount + variableCount) + 1000
+        for v in 0..<variableCount { direction[v] = 0 }
+        while true {
+            computeDuals()
+            collectImprovingColumns()
+            guard !candidates.isEmpty else { return }
+            roundPivots.removeAll(keepingCapacity: true)
+            // A round stops once its rejected directions cost about one pricing.
+            var budget = 2 * (termVariable.count + rowCount + variableCount)
+            var progressed = false
+            for entering in candidates {
+                guard budget > 0 else { break }
+                switch try roundPivot(entering, budget: &budget) {
+                case let .some(pivot):
+                    roundPivots.append(pivot)
+                    if pivot.step > 1e-12 { progressed = true }
+                case .none:
+                    continue
+                }
+                if blandOnly { break }
+            }
+            precondition(!roundPivots.isEmpty, "factored simplex: a round without a pivot")
+            for pivot in roundPivots { applyPivot(pivot) }
+            for v in claimedVariables { claimedVariable[Int(v)] = false }
+            for r in claimedRows { claimedRow[Int(r)] = false }
+            claimedVariables.removeAll(keepingCapacity: true)
+            claimedRows.removeAll(keepingCapacity: true)
+            factorValid = false
+            statistics.pivots += roundPivots.count
+            pivotCount += roundPivots.count
+            computeValues()
+            blandOnly = !progressed
+            if pivotCount > limit {
+                throw .unsupported("factored simplex: no convergence after \(pivotCount) pivots")
+            }
+        }
+    }
+
+    func applyPivot(_ pivot: RoundPivot) {
+        isTight[Int(pivot.leaving)] = true
+        switch pivot.entering {
+        case let .unknown(v, _): isBasic[v] = true
+        case let .loosen(r, positive):
+            isTight[r] = false
+            positiveBasic[r] = positive
+        }
+    }
+
+    @inline(__always) func claimVariable(_ v: Int) {
+        guard !claimedVariable[v] else { return }
+        claimedVariable[v] = true
+        claimedVariables.append(Int32(v))
+    }
+
+    @inline(__always) func claimRow(_ r: Int) {
+        guard !claimedRow[r] else { return }
+        claimedRow[r] = true
+        claimedRows.append(Int32(r))
+    }
+
+    /// The pivot for `entering` if its direction avoids everything claimed this round
+    /// (then claims what it moves), else nil. `budget` is charged the work done.
+    func roundPivot(_ entering: Entering, budget: inout Int) throws(LayoutError) -> RoundPivot? {
+        switch entering {
+        case let .unknown(v, _): if claimedVariable[v] { return nil }
+        case let .loosen(r, _): if claimedRow[r] { return nil }
+        }
+        defer { clearDirection() }
+        guard sparseDirection(entering, budget: &budget) else { return nil }
+        // The rows whose basic own column moves, and the ratio test over them.
+        for v32 in support {
+            let v = Int(v32)
+            for k in columnStart[v]..<columnStart[v + 1] {
+                let r = Int(columnRow[k])
+                guard inForce[r], !isTight[r], !isTouched[r] else { continue }
+                if claimedRow[r] { return nil }
+                isTouched[r] = true
+                rateRows.append(Int32(r))
+            }
+        }
+        budget -= rateRows.count
+        var leaving = -1
+        var best = Double.infinity
+        for r32 in rateRows {
+            let r = Int(r32)
+            var change = 0.0
+            for k in rowStart[r]..<rowStart[r + 1] { change += termCoefficient[k] * direction[Int(termVariable[k])] }
+            budget -= rowStart[r + 1] - rowStart[r]
+            let rate = positiveBasic[r] ? -change : change
+            guard rate < -1e-9 else { continue }
+            let ratio = max(ownValue[r], 0) / -rate
+            let tolerance = 1e-12 * max(1, best)
+            if leaving < 0 || ratio < best - tolerance || (ratio <= best + tolerance && r < leaving) {
+                if ratio < best { best = ratio }
+                leaving = r
+            }
+        }
+        guard leaving >= 0 else {
+            throw .unsupported("factored simplex: unbounded direction (numerical trouble)")
+        }
+        for v in support { claimVariable(Int(v)) }
+        for r in rateRows { claimRow(Int(r)) }
+        if case let .loosen(r, _) = entering { claimRow(r) }
+        return RoundPivot(entering: entering, leaving: Int32(leaving), step: best)
+    }
+
+    /// Leaves `direction`, the touched flags and the lists clean for the next candidate.
+    func clearDirection() {
+        for v in support { direction[Int(v)] = 0 }
+        support.removeAll(keepingCapacity: true)
+        for r in rateRows { isTouched[Int(r)] = false }
+        rateRows.removeAll(keepingCapacity: true)
+        for r in seededRows {
+            sparseRhs[Int(r)] = 0
+            inRoundHeap[Int(r)] = false
+        }
+        seededRows.removeAll(keepingCapacity: true)
+        roundHeap.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always) func seed(_ r: Int, bump: inout Bool) {
+        guard !inRoundHeap[r] else { return }
+        inRoundHeap[r] = true
+        seededRows.append(Int32(r))
+        let p = factor.position[r]
+        if p < 0 { bump = true; return }
+        var i = roundHeap.count
+        roundHeap.append(p)
+        while i > 0 {
+            let parent = (i - 1) >> 1
+            guard roundHeap[parent] > roundHeap[i] else { break }
+            roundHeap.swapAt(parent, i)
+            i = parent
+        }
+    }
+
+    func popRoundHeap() -> Int32 {
+        let top = roundHeap[0]
+        let last = roundHeap.removeLast()
+        if !roundHeap.isEmpty {
+            roundHeap[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1
+                guard l < roundHeap.count else { break }
+                var smallest = l
+                if l + 1 < roundHeap.count, roundHeap[l + 1] < roundHeap[l] { smallest = l + 1 }
+                guard roundHeap[smallest] < roundHeap[i] else { break }
+                roundHeap.swapAt(smallest, i)
+                i = smallest
+            }
+        }
+        return top
+    }
+
+    /// The change of the basic unknowns per unit step of `entering`, into `direction`
+    /// (its nonzeros listed in `support`), visiting only the tight rows downstream of
+    /// the entering column in triangular order, and the bump if reached. Returns false
+    /// as soon as it moves a claimed unknown.
+    func sparseDirection(_ entering: Entering, budget: inout Int) -> Bool {
+        var bump = false
+        switch entering {
+        case let .unknown(v, sign):
+            direction[v] = sign
+            support.append(Int32(v))
+            for k in columnStart[v]..<columnStart[v + 1] {
+                let r = Int(columnRow[k])
+                guard inForce[r], isTight[r] else { continue }
+                sparseRhs[r] -= sign * columnCoefficient[k]
+                seed(r, bump: &bump)
+            }
+        case let .loosen(r, positive):
+            sparseRhs[r] = positive ? -1 : 1
+            seed(r, bump: &bump)
+        }
+        while !roundHeap.isEmpty {
+            let pivot = factor.pivots[Int(popRoundHeap())]
+            let r = Int(pivot.row)
+            let column = Int(pivot.column)
+            var sum = sparseRhs[r]
+            for k in rowStart[r]..<rowStart[r + 1] {
+                let v = Int(termVariable[k])
+                if v != column, isBasic[v] { sum -= termCoefficient[k] * direction[v] }
+            }
+            budget -= rowStart[r + 1] - rowStart[r]
+            guard sum != 0 else { continue }
+            if claimedVariable[column] { return false }
+            direction[column] = sum / pivot.coefficient
+            support.append(Int32(column))
+            for k in columnStart[column]..<columnStart[column + 1] {
+                let other = Int(columnRow[k])
+                if inForce[other], isTight[other] { seed(other, bump: &bump) }
+            }
+        }
+        if bump { return bumpDirection(budget: &budget) }
+        return true
+    }
+
+    /// The bump's part of a sparse direction (dense: the bump is small in layouts).
+    func bumpDirection(budget: inout Int) -> Bool {
+        // solveBumpOnly subtracts the triangular part's contribution itself.
+        for r in factor.bumpRows { rowScratch[Int(r)] = sparseRhs[Int(r)] }
+        budget -= factor.bumpSize * factor.bumpSize
+        rowScratch.withUnsafeMutableBufferPointer { b in
+            direction.withUnsafeMutableBufferPointer { d in
+                factor.solveBumpOnly(self, rhs: b, x: d, basic: isBasic)
+            }
+        }
+        var clean = true
+        for c32 in factor.bumpColumns {
+            let c = Int(c32)
+            if direction[c] == 0 { continue }
+            support.append(c32)
+            if claimedVariable[c] { clean = false }
+        }
+        return clean
+    }
+}
