@@ -17,6 +17,8 @@ public final class FactoredBackend: LayoutBackend {
     var published: [Double]
     /// Views changed since the last read, and the flags that keep the list free of repeats.
     var pendingViews: [Int32] = []
+    /// Scratch for `publish` (the pending list is rebuilt in it, then copied back).
+    var pendingStorage: [Int32]
     var isPending: [Bool]
     /// Set when a solve ran inside `apply` (a checked op): the next publish compares everything.
     var needsFullPublish = true
@@ -51,6 +53,7 @@ public final class FactoredBackend: LayoutBackend {
         published = [Double](repeating: 0, count: scene.variableCount)
         isPending = [Bool](repeating: false, count: scene.viewCount)
         pendingViews.reserveCapacity(scene.viewCount)
+        pendingStorage = [Int32](repeating: 0, count: scene.viewCount)
         for (h, c) in scene.constraints.enumerated() {
             solver.rhs[h] = c.constant
             solver.level[h] = solver.levelFor(c.priority)
@@ -72,21 +75,36 @@ public final class FactoredBackend: LayoutBackend {
         pendingViews.append(Int32(view))
     }
 
-    /// Copies the solver's values out, noting the views that moved.
+    /// Copies the solver's values out, noting the views that moved. Raw buffers:
+    /// property access per element would cost an exclusivity check each.
     func publish() {
-        if solver.lastSolveWasSparse, !needsFullPublish {
-            for v32 in solver.changedVariables {
-                let v = Int(v32)
-                published[v] = solver.x[v]
-                pend(v >> 2)
-            }
-            return
-        }
+        let sparse = solver.lastSolveWasSparse && !needsFullPublish
         needsFullPublish = false
-        for v in 0..<published.count where published[v] != solver.x[v] {
-            published[v] = solver.x[v]
-            pend(v >> 2)
-        }
+        var pendingCount = pendingViews.count
+        for (i, view) in pendingViews.enumerated() { pendingStorage[i] = view }
+        pendingViews.removeAll(keepingCapacity: true)
+        pendingStorage.withUnsafeMutableBufferPointer { list in
+        isPending.withUnsafeMutableBufferPointer { flags in
+        published.withUnsafeMutableBufferPointer { out in
+        solver.x.withUnsafeBufferPointer { x in
+            @inline(__always) func note(_ v: Int) {
+                out[v] = x[v]
+                let view = v >> 2
+                if !flags[view] {
+                    flags[view] = true
+                    list[pendingCount] = Int32(view)
+                    pendingCount += 1
+                }
+            }
+            if sparse {
+                solver.changedVariables.withUnsafeBufferPointer { changed in
+                    for v32 in changed { note(Int(v32)) }
+                }
+            } else {
+                for v in 0..<out.count where out[v] != x[v] { note(v) }
+            }
+        }}}}
+        pendingViews.append(contentsOf: pendingStorage[0..<pendingCount])
     }
 
     func declareEdit(_ e: EditHandle, priority: Double, heldValue value: Double) {
@@ -169,12 +187,19 @@ public final class FactoredBackend: LayoutBackend {
     }
 
     public func readChangedRects(into buffer: UnsafeMutableBufferPointer<Double>, changedViews out: inout [Int32]) {
-        for view32 in pendingViews {
-            let base = Int(view32) * 4
-            for k in 0..<4 { buffer[base + k] = published[base + k] }
-            isPending[Int(view32)] = false
-            out.append(view32)
-        }
+        published.withUnsafeBufferPointer { values in
+        isPending.withUnsafeMutableBufferPointer { flags in
+        pendingViews.withUnsafeBufferPointer { views in
+            for view32 in views {
+                let base = Int(view32) * 4
+                buffer[base] = values[base]
+                buffer[base + 1] = values[base + 1]
+                buffer[base + 2] = values[base + 2]
+                buffer[base + 3] = values[base + 3]
+                flags[Int(view32)] = false
+            }
+        }}}
+        out.append(contentsOf: pendingViews)
         pendingViews.removeAll(keepingCapacity: true)
     }
 

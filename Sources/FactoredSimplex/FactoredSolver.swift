@@ -61,12 +61,11 @@ public final class FactoredSolver {
     var dirtyRows: [Int32] = []
     var isTouched: [Bool]
     var touchedRows: [Int32] = []
-    var inHeap: [Bool]
-    var heap: [Int32] = []
+    /// One bit per triangular position: the rows a frame must revisit, scanned in order.
+    var pendingPositions: [UInt64]
     /// Unknowns the last solve changed, when `lastSolveWasSparse`.
     var changedVariables: [Int32] = []
     var lastSolveWasSparse = false
-    var heapStorage: [Int32]
     var touchedStorage: [Int32]
     var changedStorage: [Int32]
     // Pivot rounds (see PivotRound.swift).
@@ -131,7 +130,7 @@ public final class FactoredSolver {
         duals = [Double](repeating: 0, count: levelCount * rowCount)
         rowRate = [Double](repeating: 0, count: rowCount)
         isDirty = [Bool](repeating: false, count: rowCount)
-        heapStorage = [Int32](repeating: 0, count: rowCount + 1)
+        pendingPositions = [UInt64](repeating: 0, count: rowCount / 64 + 1)
         touchedStorage = [Int32](repeating: 0, count: rowCount + 1)
         changedStorage = [Int32](repeating: 0, count: variableCount + 1)
         isTouched = [Bool](repeating: false, count: rowCount)
@@ -139,10 +138,8 @@ public final class FactoredSolver {
         claimedRow = [Bool](repeating: false, count: rowCount)
         sparseRhs = [Double](repeating: 0, count: rowCount)
         inRoundHeap = [Bool](repeating: false, count: rowCount)
-        inHeap = [Bool](repeating: false, count: rowCount)
         dirtyRows.reserveCapacity(rowCount)
         touchedRows.reserveCapacity(rowCount)
-        heap.reserveCapacity(rowCount)
         changedVariables.reserveCapacity(variableCount)
     }
 

@@ -1,7 +1,7 @@
 /// The frame path: when only right-hand sides changed and the basis is known
 /// optimal, the new values come from one forward substitution that visits only
 /// the rows downstream of a changed constant (in triangular order, through a
-/// heap of pivot positions), whatever the number of changed constants. Disjoint
+/// bit set of pivot positions), whatever the number of changed constants. Disjoint
 /// parts of the layout are never visited. If a basic column goes negative, the
 /// caller falls back to the full solve (pivots).
 extension FactoredSolver {
@@ -18,53 +18,27 @@ extension FactoredSolver {
         touchedRows.append(Int32(r))
     }
 
-    func heapPush(_ position: Int32) {
-        var i = heap.count
-        heap.append(position)
-        while i > 0 {
-            let parent = (i - 1) >> 1
-            guard heap[parent] > heap[i] else { break }
-            heap.swapAt(parent, i)
-            i = parent
-        }
-    }
-
-    func heapPop() -> Int32 {
-        let top = heap[0]
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            var i = 0
-            while true {
-                let l = 2 * i + 1
-                guard l < heap.count else { break }
-                var smallest = l
-                if l + 1 < heap.count, heap[l + 1] < heap[l] { smallest = l + 1 }
-                guard heap[smallest] < heap[i] else { break }
-                heap.swapAt(smallest, i)
-                i = smallest
-            }
-        }
-        return top
-    }
-
     /// Updates the values for the changed right-hand sides alone. Returns false
     /// (values then need the full path) when the shortcut does not apply.
     func sparseSolve() -> Bool {
         changedVariables.removeAll(keepingCapacity: true)
         guard factorValid, basisOptimal else { return false }
         var bumpTouched = false
+        // The lowest and highest pending positions, so the scan covers only that span.
+        var lowest = Int.max
+        var highest = -1
         for r32 in dirtyRows {
             let r = Int(r32)
             isDirty[r] = false
             guard inForce[r] else { continue }
             if isTight[r] {
-                let p = factor.position[r]
+                let p = Int(factor.position[r])
                 if p < 0 {
                     bumpTouched = true
-                } else if !inHeap[r] {
-                    inHeap[r] = true
-                    heapPush(p)
+                } else {
+                    pendingPositions[p >> 6] |= 1 << UInt64(p & 63)
+                    lowest = min(lowest, p)
+                    highest = max(highest, p)
                 }
             } else {
                 touchLoose(r)
@@ -72,10 +46,9 @@ extension FactoredSolver {
         }
         dirtyRows.removeAll(keepingCapacity: true)
         // The propagation, on raw buffers: class-property access in this loop costs
-        // an exclusivity check per element otherwise.
-        var heapCount = heap.count
-        for (i, p) in heap.enumerated() { heapStorage[i] = p }
-        heap.removeAll(keepingCapacity: true)
+        // an exclusivity check per element otherwise. Positions are visited in
+        // increasing order (a bit scan, cheaper than a heap when a frame moves
+        // thousands of rows), so each row is computed after every row it reads.
         var changedCount = 0
         var touchedCount = touchedRows.count
         for (i, r) in touchedRows.enumerated() { touchedStorage[i] = r }
@@ -89,33 +62,24 @@ extension FactoredSolver {
         isTight.withUnsafeBufferPointer { tight in
         rhs.withUnsafeBufferPointer { b in
         x.withUnsafeMutableBufferPointer { xs in
-        inHeap.withUnsafeMutableBufferPointer { ih in
         isTouched.withUnsafeMutableBufferPointer { touched in
         factor.position.withUnsafeBufferPointer { position in
         factor.pivots.withUnsafeBufferPointer { pivots in
-        heapStorage.withUnsafeMutableBufferPointer { hp in
+        pendingPositions.withUnsafeMutableBufferPointer { bits in
         touchedStorage.withUnsafeMutableBufferPointer { ts in
         changedStorage.withUnsafeMutableBufferPointer { changed in
-            while heapCount > 0 {
-                // Pop the lowest position.
-                let p = hp[0]
-                heapCount -= 1
-                if heapCount > 0 {
-                    hp[0] = hp[heapCount]
-                    var i = 0
-                    while true {
-                        let l = 2 * i + 1
-                        if l >= heapCount { break }
-                        var smallest = l
-                        if l + 1 < heapCount, hp[l + 1] < hp[l] { smallest = l + 1 }
-                        if hp[smallest] >= hp[i] { break }
-                        hp.swapAt(smallest, i)
-                        i = smallest
-                    }
+            guard highest >= 0 else { return }
+            var word = lowest >> 6
+            while word <= highest >> 6 {
+                let pending = bits[word]
+                if pending == 0 {
+                    word += 1
+                    continue
                 }
-                let pivot = pivots[Int(p)]
+                let p = word << 6 | pending.trailingZeroBitCount
+                bits[word] = pending & (pending - 1)
+                let pivot = pivots[p]
                 let r = Int(pivot.row)
-                ih[r] = false
                 let column = Int(pivot.column)
                 var sum = b[r]
                 for k in rs[r]..<rs[r + 1] where Int(tv[k]) != column { sum -= tc[k] * xs[Int(tv[k])] }
@@ -135,36 +99,39 @@ extension FactoredSolver {
                         }
                         continue
                     }
-                    let q = position[other]
+                    let q = Int(position[other])
                     if q < 0 {
                         bumpTouched = true
-                    } else if q > p, !ih[other] {
-                        ih[other] = true
-                        var i = heapCount
-                        hp[i] = q
-                        heapCount += 1
-                        while i > 0 {
-                            let parent = (i - 1) >> 1
-                            if hp[parent] <= hp[i] { break }
-                            hp.swapAt(parent, i)
-                            i = parent
-                        }
+                    } else if q > p {
+                        bits[q >> 6] |= 1 << UInt64(q & 63)
+                        if q > highest { highest = q }
                     }
                 }
             }
-        }}}}}}}}}}}}}}}}
+        }}}}}}}}}}}}}}}
         statistics.rowsTouched += changedCount
         for i in 0..<changedCount { changedVariables.append(changedStorage[i]) }
         for i in 0..<touchedCount { touchedRows.append(touchedStorage[i]) }
         if bumpTouched { solveBump() }
         var feasible = true
-        for r32 in touchedRows {
-            let r = Int(r32)
-            isTouched[r] = false
-            let residual = rhs[r] - rowActivity(r)
-            ownValue[r] = positiveBasic[r] ? residual : -residual
-            if ownValue[r] < -feasibilityTolerance(r) { feasible = false }
-        }
+        rowStart.withUnsafeBufferPointer { rs in
+        termVariable.withUnsafeBufferPointer { tv in
+        termCoefficient.withUnsafeBufferPointer { tc in
+        rhs.withUnsafeBufferPointer { b in
+        x.withUnsafeBufferPointer { xs in
+        positiveBasic.withUnsafeBufferPointer { positive in
+        ownValue.withUnsafeMutableBufferPointer { own in
+        isTouched.withUnsafeMutableBufferPointer { touched in
+            for r32 in touchedRows {
+                let r = Int(r32)
+                touched[r] = false
+                var activity = 0.0
+                for k in rs[r]..<rs[r + 1] { activity += tc[k] * xs[Int(tv[k])] }
+                let residual = b[r] - activity
+                own[r] = positive[r] ? residual : -residual
+                if own[r] < -1e-9 * max(1, abs(b[r])) { feasible = false }
+            }
+        }}}}}}}}
         touchedRows.removeAll(keepingCapacity: true)
         statistics.variablesUpdated += changedVariables.count
         return feasible
