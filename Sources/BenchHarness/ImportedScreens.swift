@@ -11,8 +11,6 @@ public enum ImportedScreens {
         public var screen: String
         public var replicate: Int?
         public var animation: IBAnimation
-        /// Back ends the default suite does not run on it (like dense's smaller default sizes).
-        public var skippedBackends: Set<String> = []
 
         /// The scene with `frames` frames of the animation; errors name the screen.
         public func make(frames: Int) throws -> BenchScene {
@@ -28,9 +26,6 @@ public enum ImportedScreens {
     public static let defaultSuite: [Entry] = [
         Entry(name: "ib-login-rotate", screen: "LoginScreen", animation: .rotate),
         Entry(name: "ib-settings-rows-top", screen: "SettingsScreen", animation: .constraint(id: "rows-top", to: 120)),
-        // factored took over 9 minutes on this scene without finishing a run (22:37–22:47 UTC, release): it
-        // would stall the suite, so it is left out here until that is fixed (see results/ib-bench.md).
-        Entry(name: "ib-profilecell-x1000-rotate", screen: "ProfileCell", replicate: 1_000, animation: .rotate,
-              skippedBackends: ["factored"]),
+        Entry(name: "ib-profilecell-x1000-rotate", screen: "ProfileCell", replicate: 1_000, animation: .rotate),
     ]
 }

@@ -129,7 +129,7 @@ struct Bench: ParsableCommand {
             if family == nil && views == nil {
                 for entry in ImportedScreens.defaultSuite {
                     let frames = self.frames
-                    for b in backends where !entry.skippedBackends.contains(b.name) {
+                    for b in backends {
                         plan.append((b, entry.name, { try entry.make(frames: frames) }))
                     }
                 }
