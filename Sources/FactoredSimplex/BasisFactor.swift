@@ -26,6 +26,7 @@ final class BasisFactor {
     // Scratch.
     var remaining: [Int32]
     var queue: [Int32] = []
+    var pivotStorage: [TriangularPivot] = []
     var assigned: [Bool]
     var bumpRhs: [Double] = []
     var bumpWork: [Double] = []
@@ -45,48 +46,74 @@ final class BasisFactor {
         pivots.removeAll(keepingCapacity: true)
         bumpRows.removeAll(keepingCapacity: true)
         bumpColumns.removeAll(keepingCapacity: true)
-        queue.removeAll(keepingCapacity: true)
-        var basicCount = 0
-        for r in tight {
-            var count: Int32 = 0
-            for k in p.rowStart[Int(r)]..<p.rowStart[Int(r) + 1] where basic[Int(p.termVariable[k])] { count += 1 }
-            remaining[Int(r)] = count
-            if count == 1 { queue.append(r) }
+        if queue.count < tight.count + 1 { queue = [Int32](repeating: 0, count: max(tight.count + 1, 2 * queue.count)) }
+        if pivotStorage.count < tight.count {
+            pivotStorage = [TriangularPivot](
+                repeating: TriangularPivot(row: 0, column: 0, coefficient: 0), count: max(tight.count, 2 * pivotStorage.count))
         }
-        for v in 0..<basic.count where basic[v] {
-            basicCount += 1
-            assigned[v] = false
-        }
-        guard basicCount == tight.count else { return false }
-        var head = 0
-        while head < queue.count {
-            let r = Int(queue[head])
-            head += 1
-            guard remaining[r] == 1 else {
-                if remaining[r] == 0 { return false }
-                continue
-            }
-            var column = -1
-            var coefficient = 0.0
-            for k in p.rowStart[r]..<p.rowStart[r + 1] {
-                let v = Int(p.termVariable[k])
-                if basic[v], !assigned[v] {
-                    column = v
-                    coefficient = p.termCoefficient[k]
+        // Local lets and raw buffers: a class property read per element costs an exclusivity check.
+        let rowStart = p.rowStart, termVariable = p.termVariable, termCoefficient = p.termCoefficient
+        let columnStart = p.columnStart, columnRow = p.columnRow, isTight = p.isTight
+        var pivotCount = 0
+        let peeled: Bool = remaining.withUnsafeMutableBufferPointer { remaining in
+        position.withUnsafeMutableBufferPointer { position in
+        assigned.withUnsafeMutableBufferPointer { assigned in
+        queue.withUnsafeMutableBufferPointer { queue in
+        pivotStorage.withUnsafeMutableBufferPointer { pivots in
+            var queued = 0
+            var basicCount = 0
+            for r32 in tight {
+                let r = Int(r32)
+                var count: Int32 = 0
+                for k in rowStart[r]..<rowStart[r + 1] where basic[Int(termVariable[k])] { count += 1 }
+                remaining[r] = count
+                if count == 1 {
+                    queue[queued] = r32
+                    queued += 1
                 }
             }
-            guard column >= 0 else { return false }
-            assigned[column] = true
-            remaining[r] = -1
-            position[r] = Int32(pivots.count)
-            pivots.append(TriangularPivot(row: Int32(r), column: Int32(column), coefficient: coefficient))
-            for k in p.columnStart[column]..<p.columnStart[column + 1] {
-                let other = Int(p.columnRow[k])
-                guard remaining[other] > 0, p.isTight[other] else { continue }
-                remaining[other] -= 1
-                if remaining[other] == 1 { queue.append(Int32(other)) }
+            for v in 0..<basic.count where basic[v] {
+                basicCount += 1
+                assigned[v] = false
             }
-        }
+            guard basicCount == tight.count else { return false }
+            var head = 0
+            while head < queued {
+                let r = Int(queue[head])
+                head += 1
+                guard remaining[r] == 1 else {
+                    if remaining[r] == 0 { return false }
+                    continue
+                }
+                var column = -1
+                var coefficient = 0.0
+                for k in rowStart[r]..<rowStart[r + 1] {
+                    let v = Int(termVariable[k])
+                    if basic[v], !assigned[v] {
+                        column = v
+                        coefficient = termCoefficient[k]
+                    }
+                }
+                guard column >= 0 else { return false }
+                assigned[column] = true
+                remaining[r] = -1
+                position[r] = Int32(pivotCount)
+                pivots[pivotCount] = TriangularPivot(row: Int32(r), column: Int32(column), coefficient: coefficient)
+                pivotCount += 1
+                for k in columnStart[column]..<columnStart[column + 1] {
+                    let other = Int(columnRow[k])
+                    guard remaining[other] > 0, isTight[other] else { continue }
+                    remaining[other] -= 1
+                    if remaining[other] == 1 {
+                        queue[queued] = Int32(other)
+                        queued += 1
+                    }
+                }
+            }
+            return true
+        }}}}}
+        pivots.append(contentsOf: pivotStorage[0..<pivotCount])
+        guard peeled else { return false }
         for r in tight where remaining[Int(r)] >= 0 { bumpRows.append(r) }
         for v in 0..<basic.count where basic[v] && !assigned[v] {
             bumpIndex[v] = Int32(bumpColumns.count)
@@ -138,14 +165,18 @@ final class BasisFactor {
     /// FTRAN: solves A_T x_B = rhs, `rhs` indexed by row, writing the basic unknowns into `x`.
     /// The non-basic unknowns must already be folded into `rhs`.
     func solve(_ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, x: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
-        for pivot in pivots {
-            let r = Int(pivot.row)
-            var sum = rhs[r]
-            for k in p.rowStart[r]..<p.rowStart[r + 1] {
-                let v = Int(p.termVariable[k])
-                if v != Int(pivot.column), basic[v] { sum -= p.termCoefficient[k] * x[v] }
+        let rowStart = p.rowStart, termVariable = p.termVariable, termCoefficient = p.termCoefficient
+        pivots.withUnsafeBufferPointer { pivots in
+            for pivot in pivots {
+                let r = Int(pivot.row)
+                let column = Int(pivot.column)
+                var sum = rhs[r]
+                for k in rowStart[r]..<rowStart[r + 1] {
+                    let v = Int(termVariable[k])
+                    if v != column, basic[v] { sum -= termCoefficient[k] * x[v] }
+                }
+                x[column] = sum / pivot.coefficient
             }
-            x[Int(pivot.column)] = sum / pivot.coefficient
         }
         solveBumpOnly(p, rhs: rhs, x: x, basic: basic)
     }
@@ -200,13 +231,18 @@ final class BasisFactor {
                 }
             }
         }
-        for pivot in pivots.reversed() {
-            let r = Int(pivot.row)
-            let value = rhs[Int(pivot.column)] / pivot.coefficient
-            y[r] = value
-            for k in p.rowStart[r]..<p.rowStart[r + 1] {
-                let v = Int(p.termVariable[k])
-                if v != Int(pivot.column), basic[v] { rhs[v] -= p.termCoefficient[k] * value }
+        let rowStart = p.rowStart, termVariable = p.termVariable, termCoefficient = p.termCoefficient
+        pivots.withUnsafeBufferPointer { pivots in
+            for pivot in pivots.reversed() {
+                let r = Int(pivot.row)
+                let column = Int(pivot.column)
+                let value = rhs[column] / pivot.coefficient
+                y[r] = value
+                guard value != 0 else { continue }
+                for k in rowStart[r]..<rowStart[r + 1] {
+                    let v = Int(termVariable[k])
+                    if v != column, basic[v] { rhs[v] -= termCoefficient[k] * value }
+                }
             }
         }
     }

@@ -209,22 +209,31 @@ public final class FactoredSolver {
         ensureFactor()
         for r in dirtyRows { isDirty[Int(r)] = false }
         dirtyRows.removeAll(keepingCapacity: true)
-        for r in tightRows {
-            var s = rhs[Int(r)]
-            for k in rowStart[Int(r)]..<rowStart[Int(r) + 1] {
-                let v = Int(termVariable[k])
-                if !isBasic[v] { s -= termCoefficient[k] * x[v] }
-            }
-            rowScratch[Int(r)] = s
-        }
+        // Local lets: a class property read per element costs an exclusivity check.
+        let rowStart = self.rowStart, termVariable = self.termVariable, termCoefficient = self.termCoefficient
+        let isBasic = self.isBasic, rhs = self.rhs, inForce = self.inForce, isTight = self.isTight
+        let positiveBasic = self.positiveBasic, tightRows = self.tightRows
         rowScratch.withUnsafeMutableBufferPointer { b in
-            x.withUnsafeMutableBufferPointer { xs in factor.solve(self, rhs: b, x: xs, basic: isBasic) }
-        }
+        x.withUnsafeMutableBufferPointer { xs in
+        ownValue.withUnsafeMutableBufferPointer { own in
+            for r32 in tightRows {
+                let r = Int(r32)
+                var s = rhs[r]
+                for k in rowStart[r]..<rowStart[r + 1] {
+                    let v = Int(termVariable[k])
+                    if !isBasic[v] { s -= termCoefficient[k] * xs[v] }
+                }
+                b[r] = s
+            }
+            factor.solve(self, rhs: b, x: xs, basic: isBasic)
+            for r in 0..<rowCount where inForce[r] && !isTight[r] {
+                var activity = 0.0
+                for k in rowStart[r]..<rowStart[r + 1] { activity += termCoefficient[k] * xs[Int(termVariable[k])] }
+                let residual = rhs[r] - activity
+                own[r] = positiveBasic[r] ? residual : -residual
+            }
+        }}}
         statistics.variablesUpdated += tightRows.count
-        for r in 0..<rowCount where inForce[r] && !isTight[r] {
-            let residual = rhs[r] - rowActivity(r)
-            ownValue[r] = positiveBasic[r] ? residual : -residual
-        }
     }
 
     /// The tolerance for "a basic column is negative" at row `r`.

@@ -16,27 +16,32 @@ extension FactoredSolver {
     func computeDuals() {
         ensureFactor()
         let m = rowCount
+        // Local lets: a class property read per element costs an exclusivity check.
+        let rowStart = self.rowStart, termVariable = self.termVariable, termCoefficient = self.termCoefficient
+        let inForce = self.inForce, isTight = self.isTight, level = self.level, isBasic = self.isBasic
+        let positiveBasic = self.positiveBasic, kind = self.kind
+        let hasTight = !tightRows.isEmpty
         duals.withUnsafeMutableBufferPointer { d in
+        variableScratch.withUnsafeMutableBufferPointer { scratch in
             for i in 0..<d.count { d[i] = 0 }
             for l in 0..<levelCount {
                 var any = false
-                for v in 0..<variableCount { variableScratch[v] = 0 }
+                for v in 0..<scratch.count { scratch[v] = 0 }
                 for r in 0..<m where inForce[r] && !isTight[r] && level[r] == Int32(l) {
-                    let pi: Double = positiveBasic[r] ? (positiveCosts(r) ? 1 : 0) : (negativeCosts(r) ? -1 : 0)
+                    let pi: Double = positiveBasic[r]
+                        ? (kind[r] != .lessThanOrEqual ? 1 : 0) : (kind[r] != .greaterThanOrEqual ? -1 : 0)
                     guard pi != 0 else { continue }
                     d[l * m + r] = pi
                     any = true
                     for k in rowStart[r]..<rowStart[r + 1] where isBasic[Int(termVariable[k])] {
-                        variableScratch[Int(termVariable[k])] -= pi * termCoefficient[k]
+                        scratch[Int(termVariable[k])] -= pi * termCoefficient[k]
                     }
                 }
-                guard any, !tightRows.isEmpty else { continue }
+                guard any, hasTight else { continue }
                 let slice = UnsafeMutableBufferPointer(rebasing: d[(l * m)..<((l + 1) * m)])
-                variableScratch.withUnsafeMutableBufferPointer { s in
-                    factor.solveTransposed(self, rhs: s, y: slice, basic: isBasic)
-                }
+                factor.solveTransposed(self, rhs: scratch, y: slice, basic: isBasic)
             }
-        }
+        }}
     }
 
     /// Sign of a lexicographic vector given level by level.
