@@ -21,6 +21,8 @@ final class BasisFactor {
     var bumpSize: Int { bumpRows.count }
     /// Each tight row's index in `pivots` (-1: a bump row or not tight).
     var position: [Int32]
+    /// The position in `pivots` that determines each unknown (-1: bump or not basic).
+    var columnPosition: [Int32]
     /// Position of each unknown among `bumpColumns` (-1 when not in the bump).
     var bumpIndex: [Int32]
     // Scratch.
@@ -36,13 +38,17 @@ final class BasisFactor {
         position = [Int32](repeating: -1, count: rowCount)
         assigned = [Bool](repeating: false, count: variableCount)
         bumpIndex = [Int32](repeating: -1, count: variableCount)
+        columnPosition = [Int32](repeating: -1, count: variableCount)
     }
 
     /// Factors the tight rows `tight` over the unknowns marked in `basic`.
     /// Returns false when the matrix is singular (or not square).
     func factor(_ p: FactoredSolver, tight: [Int32], basic: [Bool]) -> Bool {
         for c in bumpColumns { bumpIndex[Int(c)] = -1 }
-        for pivot in pivots { position[Int(pivot.row)] = -1 }
+        for pivot in pivots {
+            position[Int(pivot.row)] = -1
+            columnPosition[Int(pivot.column)] = -1
+        }
         pivots.removeAll(keepingCapacity: true)
         bumpRows.removeAll(keepingCapacity: true)
         bumpColumns.removeAll(keepingCapacity: true)
@@ -113,6 +119,7 @@ final class BasisFactor {
             return true
         }}}}}
         pivots.append(contentsOf: pivotStorage[0..<pivotCount])
+        for (i, pivot) in pivots.enumerated() { columnPosition[Int(pivot.column)] = Int32(i) }
         guard peeled else { return false }
         for r in tight where remaining[Int(r)] >= 0 { bumpRows.append(r) }
         for v in 0..<basic.count where basic[v] && !assigned[v] {

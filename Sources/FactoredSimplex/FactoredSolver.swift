@@ -65,6 +65,10 @@ public final class FactoredSolver {
     var pendingPositions: [UInt64]
     /// Unknowns the last solve changed, when `lastSolveWasSparse`.
     var changedVariables: [Int32] = []
+    /// Loose rows whose own column the last propagation left negative.
+    var infeasibleRows: [Int32] = []
+    /// Each tight row's index in `tightRows` (valid while the factor is).
+    var tightSlot: [Int32]
     var lastSolveWasSparse = false
     var touchedStorage: [Int32]
     var changedStorage: [Int32]
@@ -135,12 +139,14 @@ public final class FactoredSolver {
         changedStorage = [Int32](repeating: 0, count: variableCount + 1)
         isTouched = [Bool](repeating: false, count: rowCount)
         claimedVariable = [Bool](repeating: false, count: variableCount)
+        tightSlot = [Int32](repeating: -1, count: rowCount)
         claimedRow = [Bool](repeating: false, count: rowCount)
         sparseRhs = [Double](repeating: 0, count: rowCount)
         inRoundHeap = [Bool](repeating: false, count: rowCount)
         dirtyRows.reserveCapacity(rowCount)
         touchedRows.reserveCapacity(rowCount)
         changedVariables.reserveCapacity(variableCount)
+        infeasibleRows.reserveCapacity(rowCount)
     }
 
     func levelFor(_ priority: Double) -> Int32 { levelOfPriority[min(priority, 1000)] ?? 0 }
@@ -195,7 +201,10 @@ public final class FactoredSolver {
     func ensureFactor() {
         guard !factorValid else { return }
         tightRows.removeAll(keepingCapacity: true)
-        for r in 0..<rowCount where inForce[r] && isTight[r] { tightRows.append(Int32(r)) }
+        for r in 0..<rowCount where inForce[r] && isTight[r] {
+            tightSlot[r] = Int32(tightRows.count)
+            tightRows.append(Int32(r))
+        }
         let ok = factor.factor(self, tight: tightRows, basic: isBasic)
         precondition(ok, "factored simplex: singular basis")
         factorValid = true

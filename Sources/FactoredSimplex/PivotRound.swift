@@ -62,15 +62,20 @@ extension FactoredSolver {
                 if blandOnly { break }
             }
             precondition(!roundPivots.isEmpty, "factored simplex: a round without a pivot")
-            for pivot in roundPivots { applyPivot(pivot) }
             for v in claimedVariables { claimedVariable[Int(v)] = false }
             for r in claimedRows { claimedRow[Int(r)] = false }
             claimedVariables.removeAll(keepingCapacity: true)
             claimedRows.removeAll(keepingCapacity: true)
-            factorValid = false
             statistics.pivots += roundPivots.count
             pivotCount += roundPivots.count
-            computeValues()
+            if factorValid, roundPivots.allSatisfy(replacesInPlace) {
+                for pivot in roundPivots { replaceInPlace(pivot) }
+                _ = propagateChanges()
+            } else {
+                for pivot in roundPivots { applyPivot(pivot) }
+                factorValid = false
+                computeValues()
+            }
             blandOnly = !progressed
             if pivotCount > limit {
                 throw .unsupported("factored simplex: no convergence after \(pivotCount) pivots")
@@ -86,6 +91,55 @@ extension FactoredSolver {
             isTight[r] = false
             positiveBasic[r] = positive
         }
+    }
+
+    /// Whether the pivot only swaps which row determines one unknown of the
+    /// triangular factor: a tight row `t` loosens, the leaving row `r` takes over
+    /// the unknown `t` determined, and `r`'s other basic unknowns are determined
+    /// earlier. Then `r` takes `t`'s place in the factor and no refactorisation is needed
+    /// (the layout's usual bound crossing: a clamp or a minimum size taking over).
+    func replacesInPlace(_ pivot: RoundPivot) -> Bool {
+        guard case let .loosen(t, _) = pivot.entering else { return false }
+        let p = Int(factor.position[t])
+        guard p >= 0 else { return false }
+        let column = Int(factor.pivots[p].column)
+        let r = Int(pivot.leaving)
+        var coefficient = 0.0
+        var largest = 0.0
+        for k in rowStart[r]..<rowStart[r + 1] {
+            let v = Int(termVariable[k])
+            largest = max(largest, abs(termCoefficient[k]))
+            if v == column {
+                coefficient = termCoefficient[k]
+            } else if isBasic[v] {
+                let q = Int(factor.columnPosition[v])
+                guard q >= 0, q < p else { return false }
+            }
+        }
+        return abs(coefficient) > 1e-7 * largest
+    }
+
+    /// Applies a pivot `replacesInPlace` accepted, and marks its rows for the propagation.
+    func replaceInPlace(_ pivot: RoundPivot) {
+        guard case let .loosen(t, positive) = pivot.entering else { return }
+        let r = Int(pivot.leaving)
+        let p = Int(factor.position[t])
+        let column = Int(factor.pivots[p].column)
+        var coefficient = 0.0
+        for k in rowStart[r]..<rowStart[r + 1] where Int(termVariable[k]) == column { coefficient = termCoefficient[k] }
+        factor.pivots[p] = TriangularPivot(row: Int32(r), column: Int32(column), coefficient: coefficient)
+        factor.position[r] = Int32(p)
+        factor.position[t] = -1
+        let slot = Int(tightSlot[t])
+        tightRows[slot] = Int32(r)
+        tightSlot[r] = Int32(slot)
+        tightSlot[t] = -1
+        isTight[t] = false
+        positiveBasic[t] = positive
+        isTight[r] = true
+        if level[t] == 0 { requiredLoose = true }
+        markChanged(r)
+        markChanged(t)
     }
 
     @inline(__always) func claimVariable(_ v: Int) {

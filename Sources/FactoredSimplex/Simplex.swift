@@ -98,16 +98,28 @@ extension FactoredSolver {
     /// Re-solves: values for the new right-hand side, then (only if some basic column
     /// went negative or the costs changed) primal simplex from the repaired basis.
     func solve() throws(LayoutError) {
+        let valuesCurrent = factorValid && basisOptimal
         if sparseSolve() {
             lastSolveWasSparse = true
             return
         }
         lastSolveWasSparse = false
-        computeValues()
-        for r in 0..<rowCount where inForce[r] && !isTight[r] && ownValue[r] < -feasibilityTolerance(r) {
-            positiveBasic[r].toggle()
-            ownValue[r] = -ownValue[r]
+        if valuesCurrent {
+            // The propagation brought every value up to date; only the rows it left
+            // negative need their other own column.
+            for r32 in infeasibleRows {
+                let r = Int(r32)
+                positiveBasic[r].toggle()
+                ownValue[r] = -ownValue[r]
+            }
             basisOptimal = false
+        } else {
+            computeValues()
+            for r in 0..<rowCount where inForce[r] && !isTight[r] && ownValue[r] < -feasibilityTolerance(r) {
+                positiveBasic[r].toggle()
+                ownValue[r] = -ownValue[r]
+                basisOptimal = false
+            }
         }
         if !basisOptimal {
             try primalSimplex()

@@ -23,6 +23,15 @@ extension FactoredSolver {
     func sparseSolve() -> Bool {
         changedVariables.removeAll(keepingCapacity: true)
         guard factorValid, basisOptimal else { return false }
+        return propagateChanges()
+    }
+
+    /// Recomputes, through the current factor, the unknowns downstream of the rows
+    /// marked changed and the own columns of the loose rows they touch. Returns
+    /// whether every own column stays non-negative (the others are in `infeasibleRows`).
+    func propagateChanges() -> Bool {
+        changedVariables.removeAll(keepingCapacity: true)
+        infeasibleRows.removeAll(keepingCapacity: true)
         var bumpTouched = false
         // The lowest and highest pending positions, so the scan covers only that span.
         var lowest = Int.max
@@ -113,7 +122,7 @@ extension FactoredSolver {
         for i in 0..<changedCount { changedVariables.append(changedStorage[i]) }
         for i in 0..<touchedCount { touchedRows.append(touchedStorage[i]) }
         if bumpTouched { solveBump() }
-        var feasible = true
+        var infeasibleCount = 0
         rowStart.withUnsafeBufferPointer { rs in
         termVariable.withUnsafeBufferPointer { tv in
         termCoefficient.withUnsafeBufferPointer { tc in
@@ -122,6 +131,7 @@ extension FactoredSolver {
         positiveBasic.withUnsafeBufferPointer { positive in
         ownValue.withUnsafeMutableBufferPointer { own in
         isTouched.withUnsafeMutableBufferPointer { touched in
+        touchedStorage.withUnsafeMutableBufferPointer { infeasible in
             for r32 in touchedRows {
                 let r = Int(r32)
                 touched[r] = false
@@ -129,12 +139,16 @@ extension FactoredSolver {
                 for k in rs[r]..<rs[r + 1] { activity += tc[k] * xs[Int(tv[k])] }
                 let residual = b[r] - activity
                 own[r] = positive[r] ? residual : -residual
-                if own[r] < -1e-9 * max(1, abs(b[r])) { feasible = false }
+                if own[r] < -1e-9 * max(1, abs(b[r])) {
+                    infeasible[infeasibleCount] = r32
+                    infeasibleCount += 1
+                }
             }
-        }}}}}}}}
+        }}}}}}}}}
         touchedRows.removeAll(keepingCapacity: true)
         statistics.variablesUpdated += changedVariables.count
-        return feasible
+        infeasibleRows.append(contentsOf: touchedStorage[0..<infeasibleCount])
+        return infeasibleCount == 0
     }
 
     /// Re-solves the dense bump for the current values of the triangular part.
