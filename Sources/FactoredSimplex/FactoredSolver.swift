@@ -69,6 +69,11 @@ public final class FactoredSolver {
     var infeasibleRows: [Int32] = []
     /// Each tight row's index in `tightRows` (valid while the factor is).
     var tightSlot: [Int32]
+    /// Levels whose duals the last pricing computed, ascending (see `computeDuals`).
+    var activeLevels: [Int32] = []
+    /// Per level, the first of its costed rows, linked through `nextInLevel` (scratch of `computeDuals`).
+    var levelHead: [Int32]
+    var nextInLevel: [Int32]
     var lastSolveWasSparse = false
     var touchedStorage: [Int32]
     var changedStorage: [Int32]
@@ -140,6 +145,8 @@ public final class FactoredSolver {
         isTouched = [Bool](repeating: false, count: rowCount)
         claimedVariable = [Bool](repeating: false, count: variableCount)
         tightSlot = [Int32](repeating: -1, count: rowCount)
+        nextInLevel = [Int32](repeating: -1, count: rowCount)
+        levelHead = [Int32](repeating: -1, count: levelCount)
         claimedRow = [Bool](repeating: false, count: rowCount)
         sparseRhs = [Double](repeating: 0, count: rowCount)
         inRoundHeap = [Bool](repeating: false, count: rowCount)

@@ -13,6 +13,9 @@ extension FactoredSolver {
 
     /// π = c_B B⁻¹ per level: a non-tight row's dual is its basic column's cost
     /// (±1 at its level), a tight row's comes from one transposed solve per level.
+    /// Only the levels with a costed basic column (`activeLevels`, ascending) have
+    /// nonzero duals: with hundreds of priorities most levels are empty, and neither
+    /// their transposed solves nor their pricing are paid for.
     func computeDuals() {
         ensureFactor()
         let m = rowCount
@@ -21,59 +24,81 @@ extension FactoredSolver {
         let inForce = self.inForce, isTight = self.isTight, level = self.level, isBasic = self.isBasic
         let positiveBasic = self.positiveBasic, kind = self.kind
         let hasTight = !tightRows.isEmpty
+        var active = activeLevels
+        activeLevels = []
         duals.withUnsafeMutableBufferPointer { d in
         variableScratch.withUnsafeMutableBufferPointer { scratch in
-            for i in 0..<d.count { d[i] = 0 }
-            for l in 0..<levelCount {
-                var any = false
+        levelHead.withUnsafeMutableBufferPointer { head in
+        nextInLevel.withUnsafeMutableBufferPointer { next in
+            for l32 in active {
+                let l = Int(l32)
+                for i in (l * m)..<((l + 1) * m) { d[i] = 0 }
+            }
+            active.removeAll(keepingCapacity: true)
+            // The costed basic own columns, listed by level.
+            for r in stride(from: m - 1, through: 0, by: -1) where inForce[r] && !isTight[r] {
+                let costs = positiveBasic[r] ? kind[r] != .lessThanOrEqual : kind[r] != .greaterThanOrEqual
+                guard costs else { continue }
+                let l = Int(level[r])
+                if head[l] < 0 { active.append(Int32(l)) }
+                next[r] = head[l]
+                head[l] = Int32(r)
+            }
+            active.sort()
+            for l32 in active {
+                let l = Int(l32)
                 for v in 0..<scratch.count { scratch[v] = 0 }
-                for r in 0..<m where inForce[r] && !isTight[r] && level[r] == Int32(l) {
-                    let pi: Double = positiveBasic[r]
-                        ? (kind[r] != .lessThanOrEqual ? 1 : 0) : (kind[r] != .greaterThanOrEqual ? -1 : 0)
-                    guard pi != 0 else { continue }
+                var r32 = head[l]
+                head[l] = -1
+                while r32 >= 0 {
+                    let r = Int(r32)
+                    let pi: Double = positiveBasic[r] ? 1 : -1
                     d[l * m + r] = pi
-                    any = true
                     for k in rowStart[r]..<rowStart[r + 1] where isBasic[Int(termVariable[k])] {
                         scratch[Int(termVariable[k])] -= pi * termCoefficient[k]
                     }
+                    r32 = next[r]
                 }
-                guard any, hasTight else { continue }
+                guard hasTight else { continue }
                 let slice = UnsafeMutableBufferPointer(rebasing: d[(l * m)..<((l + 1) * m)])
                 factor.solveTransposed(self, rhs: scratch, y: slice, basic: isBasic)
             }
-        }}
+        }}}}
+        activeLevels = active
     }
 
-    /// Sign of a lexicographic vector given level by level.
-    @inline(__always) func lexSign(_ value: (Int) -> Double) -> Int {
-        for l in 0..<levelCount {
-            let v = value(l)
-            if v < -Self.dualTolerance { return -1 }
-            if v > Self.dualTolerance { return 1 }
-        }
-        return 0
-    }
-
+    /// The lexicographic sign of unknown `v`'s reduced cost (only active levels can be nonzero).
     func reducedCostSign(unknown v: Int) -> Int {
         let m = rowCount
-        return lexSign { l in
+        for l32 in activeLevels {
+            let l = Int(l32)
             var s = 0.0
             for k in columnStart[v]..<columnStart[v + 1] {
                 let r = Int(columnRow[k])
                 if inForce[r] { s -= duals[l * m + r] * columnCoefficient[k] }
             }
-            return s
+            if s < -Self.dualTolerance { return -1 }
+            if s > Self.dualTolerance { return 1 }
         }
+        return 0
     }
 
+    /// The lexicographic sign of the reduced cost of row `r`'s `pos` or `neg` column:
+    /// its own cost (1 at its level, if it has one) minus or plus the row's duals.
     func reducedCostSign(row r: Int, positive: Bool) -> Int {
         let m = rowCount
         let lr = Int(level[r])
-        let costs = positive ? positiveCosts(r) : negativeCosts(r)
-        return lexSign { l in
-            let c: Double = (costs && l == lr) ? 1 : 0
-            return positive ? c - duals[l * m + r] : c + duals[l * m + r]
+        var costPending = positive ? positiveCosts(r) : negativeCosts(r)
+        for l32 in activeLevels {
+            let l = Int(l32)
+            if costPending, lr < l { return 1 }  // the own cost comes first, at a level with no duals
+            let c: Double = (costPending && l == lr) ? 1 : 0
+            if l == lr { costPending = false }
+            let value = positive ? c - duals[l * m + r] : c + duals[l * m + r]
+            if value < -Self.dualTolerance { return -1 }
+            if value > Self.dualTolerance { return 1 }
         }
+        return costPending ? 1 : 0
     }
 
     /// The change of the basic unknowns per unit step of `entering` (into `direction`).
