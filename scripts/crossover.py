@@ -47,9 +47,17 @@ def parse_args():
                    help="bench --time-limit seconds by size, SIZE:SECONDS comma-separated (other sizes: 8)")
     p.add_argument("--warmup", type=int, default=2, help="untimed warm-up frames (bench --warmup)")
     p.add_argument("--seed", type=int, default=16, help="seed for the constraints and values chosen")
+    p.add_argument("--same-constraints", action="store_true",
+                   help="change the same K constraints in every frame (default: K drawn afresh each frame)")
     p.add_argument("--work", default="/tmp/layoutbench-crossover", help="folder for the generated scenes and raw runs")
     p.add_argument("--out", default="results", help="folder for crossover.md, crossover.json, crossover.png")
+    p.add_argument("--cassowary-max-k", default="stack-100000:1000",
+                   help="KIND-SIZE:K comma-separated: there cassowary runs only where K <= this (one of its "
+                        "frames costs minutes above it; factored still runs every K)")
     p.add_argument("--no-compare", action="store_true", help="skip the equivalence check at the smallest size")
+    p.add_argument("--resume", action="store_true",
+                   help="reuse the compare results and bench outputs already in --work (scenes are regenerated "
+                        "identically)")
     p.add_argument("--report-only", action="store_true", help="rebuild md/json/png from the raw runs in --work")
     return p.parse_args()
 
@@ -88,7 +96,7 @@ def machine():
     return {"cpu": model, "cores": os.cpu_count(), "system": platform.platform()}
 
 
-def rewrite(base, kind, views, k, frames, seed):
+def rewrite(base, kind, views, k, frames, seed, same):
     """The base scene with its frames replaced: k setConstant ops per frame on distinct
     required, active constraints, values jittered around each original constant."""
     pool = [c for c in base["constraints"]
@@ -96,8 +104,9 @@ def rewrite(base, kind, views, k, frames, seed):
     k = min(k, len(pool))
     rng = random.Random(f"{seed}/{kind}/{views}/{k}")
     out_frames = []
+    fixed = rng.sample(range(len(pool)), k)
     for _ in range(frames):
-        chosen = rng.sample(range(len(pool)), k)
+        chosen = list(fixed) if same else rng.sample(range(len(pool)), k)
         chosen.sort()  # ops in constraint order: the same order every back end sees
         ops = []
         for i in chosen:
@@ -108,7 +117,8 @@ def rewrite(base, kind, views, k, frames, seed):
     scene = dict(base)
     scene["name"] = f"{kind}-{views}-k{k}"
     scene["x-crossover"] = (f"{k} setConstant ops a frame on distinct required constraints "
-                            f"(of {len(pool)}), jitter ±{JITTER}, seed {seed}")
+                            f"(of {len(pool)}, {'the same' if same else 'drawn afresh'} every frame), "
+                            f"jitter ±{JITTER}, seed {seed}")
     scene["frames"] = out_frames
     return scene, k, len(pool)
 
@@ -125,7 +135,7 @@ def generate(args, lb, kinds, sizes, ks, frames_for):
             scenes = []
             seen = set()
             for k in ks:
-                scene, k_real, pool = rewrite(base, kind, n, k, int(frames_for(n)), args.seed)
+                scene, k_real, pool = rewrite(base, kind, n, k, int(frames_for(n)), args.seed, args.same_constraints)
                 if k_real in seen:
                     continue
                 seen.add(k_real)
@@ -138,10 +148,14 @@ def generate(args, lb, kinds, sizes, ks, frames_for):
     return plan
 
 
-def check(lb, plan, compare):
+def check(args, lb, plan, compare, resume):
     paths = [p for entry in plan for _, p in entry["scenes"]]
     run([lb, "validate", "--quiet"] + paths)
     checks = []
+    saved = os.path.join(args.work, "compare.json")
+    if resume and os.path.exists(saved):
+        with open(saved) as f:
+            return json.load(f)
     if compare:
         smallest = min(e["views"] for e in plan)
         for entry in plan:
@@ -155,23 +169,41 @@ def check(lb, plan, compare):
                 checks.append({"scene": os.path.basename(path), "exit": r.returncode, "summary": last})
                 if r.returncode != 0:
                     sys.exit(f"compare found a disagreement on {path}:\n{r.stdout}\n{r.stderr}")
+        with open(saved, "w") as f:
+            json.dump(checks, f, indent=1)
     return checks
 
 
-def bench(args, lb, plan, limit_for):
+def bench(args, lb, plan, limit_for, cassowary_max_k):
+    """One bench run per kind and size with both back ends on the K that cassowary is allowed,
+    and a factored-only run on the larger K."""
     runs = []
     for entry in plan:
         n = entry["views"]
-        out = os.path.join(args.work, f"bench-{entry['kind']}-{n}.json")
-        cmd = [lb, "bench", "--scene"] + [p for _, p in entry["scenes"]] + [
-            "--backend", ",".join(BACKENDS), "--warmup", str(args.warmup),
-            "--time-limit", f"{limit_for(n):g}", "--results", os.path.join(args.work, f"bench-{entry['kind']}-{n}"),
-            "--json", out]
-        before = load_average()
-        started = time.time()
-        run(cmd, stdout=subprocess.DEVNULL)
-        runs.append({"kind": entry["kind"], "views": n, "json": out, "command": " ".join(cmd),
-                     "seconds": round(time.time() - started, 1), "load_before": before, "load_after": load_average()})
+        cap = cassowary_max_k.get(f"{entry['kind']}-{n}", float("inf"))
+        groups = [(BACKENDS, [p for k, p in entry["scenes"] if k <= cap], ""),
+                  (["factored"], [p for k, p in entry["scenes"] if k > cap], "-large")]
+        for backends, paths, suffix in groups:
+            if not paths:
+                continue
+            stem = os.path.join(args.work, f"bench-{entry['kind']}-{n}{suffix}")
+            cmd = [lb, "bench", "--scene"] + paths + [
+                "--backend", ",".join(backends), "--warmup", str(args.warmup),
+                "--time-limit", f"{limit_for(n):g}", "--results", stem, "--json", stem + ".json"]
+            record = stem + ".run.json"
+            if args.resume and os.path.exists(record):
+                with open(record) as f:
+                    runs.append(json.load(f))
+                continue
+            before = load_average()
+            started = time.time()
+            run(cmd, stdout=subprocess.DEVNULL)
+            done = {"kind": entry["kind"], "views": n, "json": stem + ".json", "command": " ".join(cmd),
+                    "seconds": round(time.time() - started, 1), "load_before": before,
+                    "load_after": load_average()}
+            with open(record, "w") as f:
+                json.dump(done, f)
+            runs.append(done)
     return runs
 
 
@@ -192,21 +224,31 @@ def crossover_k(rows):
     (k0, q0), (k1, q1) = pts[last_lose], pts[last_lose + 1]
     t = (0 - math.log(q0)) / (math.log(q1) - math.log(q0)) if q1 != q0 else 0
     k = math.exp(math.log(k0) + t * (math.log(k1) - math.log(k0)))
-    return k, f"factored wins from K ≈ {k:,.0f} (between the measured K = {k0:,} and K = {k1:,})"
+    shown = f"{k:.1f}" if k < 10 else f"{k:,.0f}"
+    return k, f"factored wins from K ≈ {shown} (between the measured K = {k0:,} and K = {k1:,})"
+
+
+def touched(path):
+    """Distinct constraints the scene's frames change: Cassowary keeps a marker only for those."""
+    with open(path) as f:
+        scene = json.load(f)
+    return len({op["constraint"] for frame in scene["frames"] for op in frame})
 
 
 def collect(plan, runs):
     tables = []
-    for entry, r in zip(plan, runs):
-        with open(r["json"]) as f:
-            data = json.load(f)
+    for entry in plan:
+        mine = [r for r in runs if r["kind"] == entry["kind"] and r["views"] == entry["views"]]
         by_scene = {}
-        for rec in data["results"]:
-            by_scene.setdefault(rec["scene"], {})[rec["backend"]] = rec
+        for r in mine:
+            with open(r["json"]) as f:
+                data = json.load(f)
+            for rec in data["results"]:
+                by_scene.setdefault(rec["scene"], {})[rec["backend"]] = rec
         rows = []
         for k, path in entry["scenes"]:
             name = f"{entry['kind']}-{entry['views']}-k{k}"
-            row = {"k": k}
+            row = {"k": k, "touched": touched(path)}
             for b in BACKENDS:
                 rec = by_scene.get(name, {}).get(b)
                 if rec is None or "frame_seconds" not in rec:
@@ -225,8 +267,7 @@ def collect(plan, runs):
         tables.append({"kind": entry["kind"], "views": entry["views"], "view_count": entry["view_count"],
                        "constraints": entry["constraints"], "pool": entry["pool"], "rows": rows,
                        "crossover_k": k_cross, "crossover": note, "git_commit": data.get("git_commit"),
-                       "toolchain": data.get("toolchain"), "bench_command": r["command"],
-                       "bench_seconds": r["seconds"], "load_before": r["load_before"], "load_after": r["load_after"]})
+                       "toolchain": data.get("toolchain"), "runs": mine})
     return tables
 
 
@@ -240,8 +281,9 @@ def fmt_time(s, lower=False):
 def markdown(doc):
     lines = ["# Crossover: cassowary against factored, by constants changed per frame", ""]
     lines += [
-        "Each frame changes exactly K constants (`setConstant` on K distinct required constraints, drawn afresh "
-        f"every frame with a fixed seed, each a jitter of at most ±{JITTER:g} around its original constant); "
+        "Each frame changes exactly K constants (`setConstant` on K distinct required constraints, "
+        + ("the same K in every frame" if doc.get("same_constraints") else "drawn afresh every frame")
+        + f" with a fixed seed, each a jitter of at most ±{JITTER:g} around its original constant); "
         "nothing else changes. Per frame = the ops, the solve and reading back the rectangles that moved (the "
         "harness's definition). p50 / p99 over the frames timed; a `≥` marks a back end stopped by the time "
         "limit (its figures are over the frames it played, a lower bound on the steady cost). Ratio = cassowary "
@@ -253,21 +295,32 @@ def markdown(doc):
         "the few in the first row and column (spacing, and the first row's widths) move a whole column or row. "
         "In **stack** (a settings list: each row pinned left and right, below the previous one, with a height), "
         "half the changes (tops and heights) move every row below.",
-        ""]
+        "",
+        "*Changed in the run* counts the distinct constraints the scene's frames change. It matters to "
+        "Cassowary: its back end gives a constraint a marker column only if some op changes it (the others enter "
+        "the tableau without one), so the more constraints a run changes, the more marker columns, the denser its "
+        "rows (in stack, a row's top carries the markers of the changeable constraints above it) and the dearer "
+        "both its build and each later change. The factored back end's build does not depend on it.",
+        "",
+        "Summary:", ""]
+    for t in doc["tables"]:
+        lines.append(f"- {t['kind']}, {t['view_count']:,} views: {t['crossover']}.")
+    lines += [""]
     for t in doc["tables"]:
         lines += [f"## {t['kind']}, {t['view_count']:,} views ({t['constraints']:,} constraints, "
                   f"{t['pool']:,} in the pool)", ""]
-        lines += ["| K | cassowary p50 | cassowary p99 | factored p50 | factored p99 | ratio | faster |",
-                  "| ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+        lines += ["| K | changed in the run | cassowary p50 | cassowary p99 | factored p50 | factored p99 | ratio "
+                  "| faster | build: cassowary / factored |",
+                  "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |"]
         notes = []
         for row in t["rows"]:
             c, f = row.get("cassowary"), row.get("factored")
-            cells = [f"{row['k']:,}"]
+            cells = [f"{row['k']:,}", f"{row.get('touched', 0):,}"]
             for r in (c, f):
                 if r and "p50" in r:
                     cells += [fmt_time(r["p50"], r["lower_bound"]), fmt_time(r["p99"], r["lower_bound"])]
                 else:
-                    cells += ["declined" if r else "—", ""]
+                    cells += ["declined" if r else "not run", ""]
             if c and f and "p50" in c and "p50" in f:
                 ratio = c["p50"] / f["p50"]
                 cells += [f"{ratio:.2f}×", "factored" if ratio > 1 else "cassowary"]
@@ -279,28 +332,36 @@ def markdown(doc):
                         notes.append(f"{b} at K = {row['k']:,}: {r['pivots_per_frame']:g} pivots per frame")
             else:
                 cells += ["", ""]
+            cells.append(" / ".join(fmt_time(r["build"]) if r and "build" in r else "—" for r in (c, f)))
             lines.append("| " + " | ".join(cells) + " |")
         lines += ["", f"**Crossover:** {t['crossover']}.", ""]
-        builds = ", ".join(f"{b} {fmt_time(t['rows'][0][b]['build'])}" for b in BACKENDS
-                           if t["rows"] and t["rows"][0].get(b) and "build" in t["rows"][0][b])
-        lines += [f"Build (load and initial solve, K = {t['rows'][0]['k']}): {builds}."]
         if notes:
             lines += ["", "Stopped early or pivoted: " + "; ".join(notes) + "."]
         lines += [""]
-    lines += ["## How it was made", "", "```", doc["command"], "```", "",
+    if doc.get("cassowary_max_k"):
+        lines += [f"*Not run*: cassowary above the cap `--cassowary-max-k {doc['cassowary_max_k']}` (scene: largest "
+                  "K), where one of its frames would cost minutes (its cost grows faster than linearly in K, as the "
+                  "rows above show); factored runs every K.", ""]
+    lines += ["## How it was made", "", "```", doc["command"].replace(" --resume", ""), "```", ""]
+    if " --resume" in doc["command"]:
+        lines += ["(Run in two invocations: the first made the scenes and the compares and was stopped at its "
+                  "first bench; the second, with `--resume`, regenerated the same scenes from the seed, reused "
+                  "the compare results and ran the benches.)", ""]
+    lines += [
               "It generated the scenes, validated them, compared cassowary and factored on every scene at the "
               "smallest size (" + "; ".join(f"{c['scene']}: {c['summary']}" for c in doc["compare"]) + "), "
               "then ran one `bench` per kind and size:", ""]
     for t in doc["tables"]:
-        lines += [f"- `{t['bench_command']}` ({t['bench_seconds']:.0f} s; load average "
-                  f"{t['load_before'][0]:.2f} before, {t['load_after'][0]:.2f} after)"]
+        for r in t["runs"]:
+            lines += [f"- `{r['command']}` ({r['seconds']:.0f} s; load average "
+                      f"{r['load_before'][0]:.2f} before, {r['load_after'][0]:.2f} after)"]
     m = doc["machine"]
     lines += ["", f"Machine: {m['cpu']}, {m['cores']} cores, {m['system']}; {doc['tables'][0]['toolchain']}; "
               f"git commit {doc['tables'][0]['git_commit']}; release build. The 2 cores are shared with other "
               "jobs (the load averages above), so single figures are noisy by tens of percent; the ratios "
               "across K and the crossover are what to read. Plot: `crossover.png`; raw numbers: `crossover.json`.",
               ""]
-    return "\n".join(lines)
+    return "\n".join(lines).replace(os.getcwd() + os.sep, "")
 
 
 def plot(doc, path):
@@ -363,14 +424,14 @@ def main():
             state = json.load(f)
     else:
         plan = generate(args, lb, kinds, sizes, ks, frames_for)
-        compare = check(lb, plan, not args.no_compare)
-        runs = bench(args, lb, plan, limit_for)
+        compare = check(args, lb, plan, not args.no_compare, args.resume)
+        runs = bench(args, lb, plan, limit_for, {key: int(k) for key, k in (item.split(":") for item in args.cassowary_max_k.split(",") if item)})
         state = {"plan": plan, "runs": runs, "compare": compare,
                  "command": "python3 " + " ".join(sys.argv)}
         with open(state_path, "w") as f:
             json.dump(state, f, indent=1)
     doc = {"command": state["command"], "machine": machine(), "compare": state["compare"],
-           "jitter": JITTER, "seed": args.seed, "tables": collect(state["plan"], state["runs"])}
+           "jitter": JITTER, "seed": args.seed, "same_constraints": args.same_constraints, "cassowary_max_k": args.cassowary_max_k, "tables": collect(state["plan"], state["runs"])}
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "crossover.json"), "w") as f:
         json.dump(doc, f, indent=1, ensure_ascii=False)
