@@ -35,7 +35,7 @@ BACKENDS = ["cassowary", "factored"]
 JITTER = 1.0  # points either way around the original constant
 
 
-def parse_args():
+def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--layoutbench", default=".build/release/layoutbench", help="path to a release build of layoutbench")
     p.add_argument("--kinds", default="grid,stack", help="generator families, comma-separated")
@@ -59,7 +59,7 @@ def parse_args():
                    help="reuse the compare results and bench outputs already in --work (scenes are regenerated "
                         "identically)")
     p.add_argument("--report-only", action="store_true", help="rebuild md/json/png from the raw runs in --work")
-    return p.parse_args()
+    return p.parse_args(argv)
 
 
 def by_size(text, default):
@@ -323,7 +323,8 @@ def markdown(doc):
                     cells += ["declined" if r else "not run", ""]
             if c and f and "p50" in c and "p50" in f:
                 ratio = c["p50"] / f["p50"]
-                cells += [f"{ratio:.2f}×", "factored" if ratio > 1 else "cassowary"]
+                cells += [f"{ratio:.2f}×", "tie (within 5%)" if 0.95 <= ratio <= 1.05
+                          else "factored" if ratio > 1 else "cassowary"]
                 for b, r in (("cassowary", c), ("factored", f)):
                     if r["lower_bound"]:
                         notes.append(f"{b} at K = {row['k']:,}: {r['frames_measured']} of {r['frames']} frames "
@@ -348,9 +349,11 @@ def markdown(doc):
                   "first bench; the second, with `--resume`, regenerated the same scenes from the seed, reused "
                   "the compare results and ran the benches.)", ""]
     lines += [
-              "It generated the scenes, validated them, compared cassowary and factored on every scene at the "
-              "smallest size (" + "; ".join(f"{c['scene']}: {c['summary']}" for c in doc["compare"]) + "), "
-              "then ran one `bench` per kind and size:", ""]
+              "It generated the scenes, validated them (`layoutbench validate`), "
+              + ("compared cassowary and factored on every scene at the smallest size ("
+                 + "; ".join(f"{c['scene']}: {c['summary']}" for c in doc["compare"]) + "), "
+                 if doc["compare"] else "did not compare them (`--no-compare`), ")
+              + "then ran one `bench` per kind and size:", ""]
     for t in doc["tables"]:
         for r in t["runs"]:
             lines += [f"- `{r['command']}` ({r['seconds']:.0f} s; load average "
@@ -422,6 +425,10 @@ def main():
     if args.report_only:
         with open(state_path) as f:
             state = json.load(f)
+        # The settings the figures were made with are those of the run, not of this call.
+        out = args.out
+        args = parse_args(state["command"].split()[2:])
+        args.out = out
     else:
         plan = generate(args, lb, kinds, sizes, ks, frames_for)
         compare = check(args, lb, plan, not args.no_compare, args.resume)
