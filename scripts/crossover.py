@@ -299,8 +299,8 @@ def markdown(doc):
         "*Changed in the run* counts the distinct constraints the scene's frames change. It matters to "
         "Cassowary: its back end gives a constraint a marker column only if some op changes it (the others enter "
         "the tableau without one), so the more constraints a run changes, the more marker columns, the denser its "
-        "rows (in stack, a row's top carries the markers of the changeable constraints above it) and the dearer "
-        "both its build and each later change. The factored back end's build does not depend on it.",
+        "rows (in stack, every row's top depends on each changeable top and height above it) and the dearer "
+        "both its build and each later change (see the build column). The factored back end's build does not depend on it.",
         "",
         "Summary:", ""]
     for t in doc["tables"]:
