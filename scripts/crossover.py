@@ -1,0 +1,454 @@
+#!/usr/bin/env python3
+"""Crossover between the two exact back ends: cost per frame against the number of
+constants a frame changes.
+
+For each scene kind (a generator family) and size, the script generates the base
+scene with `layoutbench generate`, then replaces its frames: every frame holds
+exactly K `setConstant` ops on K distinct required constraints, drawn afresh each
+frame from a fixed seed, each new constant a small jitter (at most ±JITTER) around
+the constraint's original constant. The generated families chosen here (grid,
+stack) are made only of required equalities apart from one optional constraint
+that an edit holds, so no jitter can make the layout unsatisfiable or move a bound
+(the benches report the pivots per frame, which stay 0). The scenes are validated,
+compared (cassowary against factored) at the smallest size, then timed with
+`layoutbench bench`, one run per kind and size. Writes crossover.md,
+crossover.json and crossover.png into --out.
+
+Only the Python standard library is needed, plus matplotlib for the plot.
+
+Example (from the repository root, a release build first):
+  swift build -c release --product layoutbench
+  python3 scripts/crossover.py --layoutbench .build/release/layoutbench
+"""
+
+import argparse
+import json
+import math
+import os
+import platform
+import random
+import subprocess
+import sys
+import time
+
+BACKENDS = ["cassowary", "factored"]
+JITTER = 1.0  # points either way around the original constant
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--layoutbench", default=".build/release/layoutbench", help="path to a release build of layoutbench")
+    p.add_argument("--kinds", default="grid,stack", help="generator families, comma-separated")
+    p.add_argument("--sizes", default="10000,100000", help="view counts, comma-separated")
+    p.add_argument("--ks", default="1,10,100,1000,10000", help="constants changed per frame, comma-separated")
+    p.add_argument("--frames", default="10000:20,100000:10",
+                   help="frames per scene by size, SIZE:FRAMES comma-separated (other sizes: 10)")
+    p.add_argument("--time-limit", default="10000:4,100000:8",
+                   help="bench --time-limit seconds by size, SIZE:SECONDS comma-separated (other sizes: 8)")
+    p.add_argument("--warmup", type=int, default=2, help="untimed warm-up frames (bench --warmup)")
+    p.add_argument("--seed", type=int, default=16, help="seed for the constraints and values chosen")
+    p.add_argument("--same-constraints", action="store_true",
+                   help="change the same K constraints in every frame (default: K drawn afresh each frame)")
+    p.add_argument("--work", default="/tmp/layoutbench-crossover", help="folder for the generated scenes and raw runs")
+    p.add_argument("--out", default="results", help="folder for crossover.md, crossover.json, crossover.png")
+    p.add_argument("--cassowary-max-k", default="stack-100000:1000",
+                   help="KIND-SIZE:K comma-separated: there cassowary runs only where K <= this (one of its "
+                        "frames costs minutes above it; factored still runs every K)")
+    p.add_argument("--no-compare", action="store_true", help="skip the equivalence check at the smallest size")
+    p.add_argument("--resume", action="store_true",
+                   help="reuse the compare results and bench outputs already in --work (scenes are regenerated "
+                        "identically)")
+    p.add_argument("--report-only", action="store_true", help="rebuild md/json/png from the raw runs in --work")
+    return p.parse_args(argv)
+
+
+def by_size(text, default):
+    table = {}
+    for item in text.split(","):
+        size, value = item.split(":")
+        table[int(size)] = float(value)
+    return lambda n: table.get(n, default)
+
+
+def run(cmd, **kw):
+    print("+ " + " ".join(cmd), file=sys.stderr, flush=True)
+    return subprocess.run(cmd, check=True, **kw)
+
+
+def load_average():
+    try:
+        with open("/proc/loadavg") as f:
+            return [float(x) for x in f.read().split()[:3]]
+    except OSError:
+        return None
+
+
+def machine():
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {"cpu": model, "cores": os.cpu_count(), "system": platform.platform()}
+
+
+def rewrite(base, kind, views, k, frames, seed, same):
+    """The base scene with its frames replaced: k setConstant ops per frame on distinct
+    required, active constraints, values jittered around each original constant."""
+    pool = [c for c in base["constraints"]
+            if c.get("priority", 1000) == 1000 and c.get("active", True)]
+    k = min(k, len(pool))
+    rng = random.Random(f"{seed}/{kind}/{views}/{k}")
+    out_frames = []
+    fixed = rng.sample(range(len(pool)), k)
+    for _ in range(frames):
+        chosen = list(fixed) if same else rng.sample(range(len(pool)), k)
+        chosen.sort()  # ops in constraint order: the same order every back end sees
+        ops = []
+        for i in chosen:
+            c = pool[i]
+            value = c.get("constant", 0) + rng.uniform(-JITTER, JITTER)
+            ops.append({"op": "setConstant", "constraint": c["id"], "value": round(value, 4)})
+        out_frames.append(ops)
+    scene = dict(base)
+    scene["name"] = f"{kind}-{views}-k{k}"
+    scene["x-crossover"] = (f"{k} setConstant ops a frame on distinct required constraints "
+                            f"(of {len(pool)}, {'the same' if same else 'drawn afresh'} every frame), "
+                            f"jitter ±{JITTER}, seed {seed}")
+    scene["frames"] = out_frames
+    return scene, k, len(pool)
+
+
+def generate(args, lb, kinds, sizes, ks, frames_for):
+    os.makedirs(args.work, exist_ok=True)
+    plan = []  # (kind, views, [(k, path)], pool, constraints)
+    for kind in kinds:
+        for n in sizes:
+            base_path = os.path.join(args.work, f"{kind}-{n}-base.json")
+            run([lb, "generate", "--family", kind, "--views", str(n), "--frames", "1", "--output", base_path])
+            with open(base_path) as f:
+                base = json.load(f)
+            scenes = []
+            seen = set()
+            for k in ks:
+                scene, k_real, pool = rewrite(base, kind, n, k, int(frames_for(n)), args.seed, args.same_constraints)
+                if k_real in seen:
+                    continue
+                seen.add(k_real)
+                path = os.path.join(args.work, f"{kind}-{n}-k{k_real}.json")
+                with open(path, "w") as f:
+                    json.dump(scene, f, separators=(",", ":"))
+                scenes.append((k_real, path))
+            plan.append({"kind": kind, "views": n, "scenes": scenes, "pool": pool,
+                         "constraints": len(base["constraints"]), "view_count": len(base["views"])})
+    return plan
+
+
+def check(args, lb, plan, compare, resume):
+    paths = [p for entry in plan for _, p in entry["scenes"]]
+    run([lb, "validate", "--quiet"] + paths)
+    checks = []
+    saved = os.path.join(args.work, "compare.json")
+    if resume and os.path.exists(saved):
+        with open(saved) as f:
+            return json.load(f)
+    if compare:
+        smallest = min(e["views"] for e in plan)
+        for entry in plan:
+            if entry["views"] != smallest:
+                continue
+            for k, path in entry["scenes"]:
+                r = subprocess.run([lb, "compare", path, "--backend", ",".join(BACKENDS)],
+                                   capture_output=True, text=True)
+                last = (r.stdout.strip().splitlines() or [""])[-1].split("\t")[-1]
+                print(f"compare {path}: exit {r.returncode}: {last}", file=sys.stderr, flush=True)
+                checks.append({"scene": os.path.basename(path), "exit": r.returncode, "summary": last})
+                if r.returncode != 0:
+                    sys.exit(f"compare found a disagreement on {path}:\n{r.stdout}\n{r.stderr}")
+        with open(saved, "w") as f:
+            json.dump(checks, f, indent=1)
+    return checks
+
+
+def bench(args, lb, plan, limit_for, cassowary_max_k):
+    """One bench run per kind and size with both back ends on the K that cassowary is allowed,
+    and a factored-only run on the larger K."""
+    runs = []
+    for entry in plan:
+        n = entry["views"]
+        cap = cassowary_max_k.get(f"{entry['kind']}-{n}", float("inf"))
+        groups = [(BACKENDS, [p for k, p in entry["scenes"] if k <= cap], ""),
+                  (["factored"], [p for k, p in entry["scenes"] if k > cap], "-large")]
+        for backends, paths, suffix in groups:
+            if not paths:
+                continue
+            stem = os.path.join(args.work, f"bench-{entry['kind']}-{n}{suffix}")
+            cmd = [lb, "bench", "--scene"] + paths + [
+                "--backend", ",".join(backends), "--warmup", str(args.warmup),
+                "--time-limit", f"{limit_for(n):g}", "--results", stem, "--json", stem + ".json"]
+            record = stem + ".run.json"
+            if args.resume and os.path.exists(record):
+                with open(record) as f:
+                    runs.append(json.load(f))
+                continue
+            before = load_average()
+            started = time.time()
+            run(cmd, stdout=subprocess.DEVNULL)
+            done = {"kind": entry["kind"], "views": n, "json": stem + ".json", "command": " ".join(cmd),
+                    "seconds": round(time.time() - started, 1), "load_before": before,
+                    "load_after": load_average()}
+            with open(record, "w") as f:
+                json.dump(done, f)
+            runs.append(done)
+    return runs
+
+
+def crossover_k(rows):
+    """The K from which factored's p50 beats cassowary's at every larger K measured, found by
+    log-log interpolation of the ratio cassowary/factored crossing 1 (None: factored never wins;
+    0: it wins from the smallest K)."""
+    pts = [(r["k"], r["cassowary"]["p50"] / r["factored"]["p50"]) for r in rows
+           if r.get("cassowary") and r.get("factored")]
+    if not pts:
+        return None, "not measured"
+    if pts[-1][1] <= 1:
+        return None, "factored does not win at any K measured"
+    # Last point at which cassowary still wins (ratio <= 1).
+    last_lose = max((i for i, (_, q) in enumerate(pts) if q <= 1), default=None)
+    if last_lose is None:
+        return pts[0][0], f"factored wins already at K = {pts[0][0]}"
+    (k0, q0), (k1, q1) = pts[last_lose], pts[last_lose + 1]
+    t = (0 - math.log(q0)) / (math.log(q1) - math.log(q0)) if q1 != q0 else 0
+    k = math.exp(math.log(k0) + t * (math.log(k1) - math.log(k0)))
+    shown = f"{k:.1f}" if k < 10 else f"{k:,.0f}"
+    return k, f"factored wins from K ≈ {shown} (between the measured K = {k0:,} and K = {k1:,})"
+
+
+def touched(path):
+    """Distinct constraints the scene's frames change: Cassowary keeps a marker only for those."""
+    with open(path) as f:
+        scene = json.load(f)
+    return len({op["constraint"] for frame in scene["frames"] for op in frame})
+
+
+def collect(plan, runs):
+    tables = []
+    for entry in plan:
+        mine = [r for r in runs if r["kind"] == entry["kind"] and r["views"] == entry["views"]]
+        by_scene = {}
+        for r in mine:
+            with open(r["json"]) as f:
+                data = json.load(f)
+            for rec in data["results"]:
+                by_scene.setdefault(rec["scene"], {})[rec["backend"]] = rec
+        rows = []
+        for k, path in entry["scenes"]:
+            name = f"{entry['kind']}-{entry['views']}-k{k}"
+            row = {"k": k, "touched": touched(path)}
+            for b in BACKENDS:
+                rec = by_scene.get(name, {}).get(b)
+                if rec is None or "frame_seconds" not in rec:
+                    row[b] = None if rec is None else {"declined": rec.get("declined") or rec.get("failed")}
+                    continue
+                row[b] = {
+                    "p50": rec["frame_seconds"]["p50"], "p99": rec["frame_seconds"]["p99"],
+                    "mean": rec["frame_seconds"]["mean"], "build": rec["build_seconds"],
+                    "frames_measured": rec["frames_measured"], "frames": rec["frames"],
+                    "lower_bound": rec["frames_measured"] < rec["frames"] * rec.get("repeat", 1),
+                    "pivots_per_frame": rec["pivots_per_frame"],
+                    "bytes_allocated_per_frame": rec.get("bytes_allocated_per_frame"),
+                }
+            rows.append(row)
+        k_cross, note = crossover_k(rows)
+        tables.append({"kind": entry["kind"], "views": entry["views"], "view_count": entry["view_count"],
+                       "constraints": entry["constraints"], "pool": entry["pool"], "rows": rows,
+                       "crossover_k": k_cross, "crossover": note, "git_commit": data.get("git_commit"),
+                       "toolchain": data.get("toolchain"), "runs": mine})
+    return tables
+
+
+def fmt_time(s, lower=False):
+    if s is None:
+        return "—"
+    text = f"{s * 1e6:.0f} µs" if s < 1e-3 else f"{s * 1e3:.2f} ms" if s < 1 else f"{s:.2f} s"
+    return ("≥ " if lower else "") + text
+
+
+def markdown(doc):
+    lines = ["# Crossover: cassowary against factored, by constants changed per frame", ""]
+    lines += [
+        "Each frame changes exactly K constants (`setConstant` on K distinct required constraints, "
+        + ("the same K in every frame" if doc.get("same_constraints") else "drawn afresh every frame")
+        + f" with a fixed seed, each a jitter of at most ±{JITTER:g} around its original constant); "
+        "nothing else changes. Per frame = the ops, the solve and reading back the rectangles that moved (the "
+        "harness's definition). p50 / p99 over the frames timed; a `≥` marks a back end stopped by the time "
+        "limit (its figures are over the frames it played, a lower bound on the steady cost). Ratio = cassowary "
+        "p50 / factored p50 (> 1: factored faster). Pivots per frame were 0 for both back ends in every row "
+        "unless the row says otherwise: no bound was crossed, so this is the cost of the changed constants alone.",
+        "",
+        "Pool: every required, active constraint of the generated scene (every constraint has a constant; most "
+        "in grid are 0, such as a cell's `left == first row's left`). In **grid**, most changes move one cell; "
+        "the few in the first row and column (spacing, and the first row's widths) move a whole column or row. "
+        "In **stack** (a settings list: each row pinned left and right, below the previous one, with a height), "
+        "half the changes (tops and heights) move every row below.",
+        "",
+        "*Changed in the run* counts the distinct constraints the scene's frames change. It matters to "
+        "Cassowary: its back end gives a constraint a marker column only if some op changes it (the others enter "
+        "the tableau without one), so the more constraints a run changes, the more marker columns, the denser its "
+        "rows (in stack, every row's top depends on each changeable top and height above it) and the dearer "
+        "both its build and each later change (see the build column). The factored back end's build does not depend on it.",
+        "",
+        "Summary:", ""]
+    for t in doc["tables"]:
+        lines.append(f"- {t['kind']}, {t['view_count']:,} views: {t['crossover']}.")
+    lines += [""]
+    for t in doc["tables"]:
+        lines += [f"## {t['kind']}, {t['view_count']:,} views ({t['constraints']:,} constraints, "
+                  f"{t['pool']:,} in the pool)", ""]
+        lines += ["| K | changed in the run | cassowary p50 | cassowary p99 | factored p50 | factored p99 | ratio "
+                  "| faster | build: cassowary / factored |",
+                  "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |"]
+        notes = []
+        for row in t["rows"]:
+            c, f = row.get("cassowary"), row.get("factored")
+            cells = [f"{row['k']:,}", f"{row.get('touched', 0):,}"]
+            for r in (c, f):
+                if r and "p50" in r:
+                    cells += [fmt_time(r["p50"], r["lower_bound"]), fmt_time(r["p99"], r["lower_bound"])]
+                else:
+                    cells += ["declined" if r else "not run", ""]
+            if c and f and "p50" in c and "p50" in f:
+                ratio = c["p50"] / f["p50"]
+                cells += [f"{ratio:.2f}×", "tie (within 5%)" if 0.95 <= ratio <= 1.05
+                          else "factored" if ratio > 1 else "cassowary"]
+                for b, r in (("cassowary", c), ("factored", f)):
+                    if r["lower_bound"]:
+                        notes.append(f"{b} at K = {row['k']:,}: {r['frames_measured']} of {r['frames']} frames "
+                                     f"(time limit)")
+                    if r["pivots_per_frame"]:
+                        notes.append(f"{b} at K = {row['k']:,}: {r['pivots_per_frame']:g} pivots per frame")
+            else:
+                cells += ["", ""]
+            cells.append(" / ".join(fmt_time(r["build"]) if r and "build" in r else "—" for r in (c, f)))
+            lines.append("| " + " | ".join(cells) + " |")
+        lines += ["", f"**Crossover:** {t['crossover']}.", ""]
+        if notes:
+            lines += ["", "Stopped early or pivoted: " + "; ".join(notes) + "."]
+        lines += [""]
+    if doc.get("cassowary_max_k"):
+        lines += [f"*Not run*: cassowary above the cap `--cassowary-max-k {doc['cassowary_max_k']}` (scene: largest "
+                  "K), where one of its frames would cost minutes (its cost grows faster than linearly in K, as the "
+                  "rows above show); factored runs every K.", ""]
+    lines += ["## How it was made", "", "```", doc["command"].replace(" --resume", ""), "```", ""]
+    if " --resume" in doc["command"]:
+        lines += ["(Run in two invocations: the first made the scenes and the compares and was stopped at its "
+                  "first bench; the second, with `--resume`, regenerated the same scenes from the seed, reused "
+                  "the compare results and ran the benches.)", ""]
+    lines += [
+              "It generated the scenes, validated them (`layoutbench validate`), "
+              + ("compared cassowary and factored on every scene at the smallest size ("
+                 + "; ".join(f"{c['scene']}: {c['summary']}" for c in doc["compare"]) + "), "
+                 if doc["compare"] else "did not compare them (`--no-compare`), ")
+              + "then ran one `bench` per kind and size:", ""]
+    for t in doc["tables"]:
+        for r in t["runs"]:
+            lines += [f"- `{r['command']}` ({r['seconds']:.0f} s; load average "
+                      f"{r['load_before'][0]:.2f} before, {r['load_after'][0]:.2f} after)"]
+    m = doc["machine"]
+    lines += ["", f"Machine: {m['cpu']}, {m['cores']} cores, {m['system']}; {doc['tables'][0]['toolchain']}; "
+              f"git commit {doc['tables'][0]['git_commit']}; release build. The 2 cores are shared with other "
+              "jobs (the load averages above), so single figures are noisy by tens of percent; the ratios "
+              "across K and the crossover are what to read. Plot: `crossover.png`; raw numbers: `crossover.json`.",
+              ""]
+    return "\n".join(lines).replace(os.getcwd() + os.sep, "")
+
+
+def plot(doc, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    kinds = []
+    for t in doc["tables"]:
+        if t["kind"] not in kinds:
+            kinds.append(t["kind"])
+    fig, axes = plt.subplots(1, len(kinds), figsize=(6.2 * len(kinds), 4.8), squeeze=False)
+    colours = {"cassowary": "tab:blue", "factored": "tab:orange"}
+    styles = ["-", "--", ":", "-."]
+    for ax, kind in zip(axes[0], kinds):
+        sizes = sorted({t["views"] for t in doc["tables"] if t["kind"] == kind})
+        for t in doc["tables"]:
+            if t["kind"] != kind:
+                continue
+            style = styles[sizes.index(t["views"]) % len(styles)]
+            for b in BACKENDS:
+                pts = [(r["k"], r[b]["p50"], r[b]["p99"], r[b]["lower_bound"]) for r in t["rows"]
+                       if r.get(b) and "p50" in r[b]]
+                if not pts:
+                    continue
+                ks = [p[0] for p in pts]
+                ax.plot(ks, [p[1] * 1e3 for p in pts], style, color=colours[b], marker="o",
+                        label=f"{b}, {t['view_count']:,} views (p50)")
+                ax.fill_between(ks, [p[1] * 1e3 for p in pts], [p[2] * 1e3 for p in pts],
+                                color=colours[b], alpha=0.12, linewidth=0)
+                lower = [p for p in pts if p[3]]
+                if lower:
+                    ax.plot([p[0] for p in lower], [p[1] * 1e3 for p in lower], "^", color=colours[b],
+                            markersize=9, markerfacecolor="white")
+        ax.axhline(8.33, color="grey", linewidth=0.8, linestyle=":")
+        ax.text(1, 8.33, " 120 Hz budget", va="bottom", fontsize=8, color="grey")
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xlabel("constants changed per frame (K)")
+        ax.set_ylabel("ms per frame (p50 line, band to p99)")
+        ax.set_title(f"{kind}: cost per frame against K")
+        ax.grid(True, which="both", alpha=0.25)
+        ax.legend(fontsize=8)
+    fig.text(0.01, 0.01, "open triangle: stopped by the time limit (a lower bound)", fontsize=8, color="grey")
+    fig.tight_layout(rect=(0, 0.03, 1, 1))
+    fig.savefig(path, dpi=110)
+
+
+def main():
+    args = parse_args()
+    lb = os.path.abspath(args.layoutbench) if os.sep in args.layoutbench else args.layoutbench
+    kinds = args.kinds.split(",")
+    sizes = [int(x) for x in args.sizes.split(",")]
+    ks = [int(x) for x in args.ks.split(",")]
+    frames_for = by_size(args.frames, 10)
+    limit_for = by_size(args.time_limit, 8)
+    state_path = os.path.join(args.work, "state.json")
+    if args.report_only:
+        with open(state_path) as f:
+            state = json.load(f)
+        # The settings the figures were made with are those of the run, not of this call.
+        out = args.out
+        args = parse_args(state["command"].split()[2:])
+        args.out = out
+    else:
+        plan = generate(args, lb, kinds, sizes, ks, frames_for)
+        compare = check(args, lb, plan, not args.no_compare, args.resume)
+        runs = bench(args, lb, plan, limit_for, {key: int(k) for key, k in (item.split(":") for item in args.cassowary_max_k.split(",") if item)})
+        state = {"plan": plan, "runs": runs, "compare": compare,
+                 "command": "python3 " + " ".join(sys.argv)}
+        with open(state_path, "w") as f:
+            json.dump(state, f, indent=1)
+    doc = {"command": state["command"], "machine": machine(), "compare": state["compare"],
+           "jitter": JITTER, "seed": args.seed, "same_constraints": args.same_constraints, "cassowary_max_k": args.cassowary_max_k, "tables": collect(state["plan"], state["runs"])}
+    os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, "crossover.json"), "w") as f:
+        json.dump(doc, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+    with open(os.path.join(args.out, "crossover.md"), "w") as f:
+        f.write(markdown(doc))
+    plot(doc, os.path.join(args.out, "crossover.png"))
+    for t in doc["tables"]:
+        print(f"{t['kind']}-{t['views']}: {t['crossover']}")
+
+
+if __name__ == "__main__":
+    main()
