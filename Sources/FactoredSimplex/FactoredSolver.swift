@@ -88,6 +88,8 @@ public final class FactoredSolver {
     var seededRows: [Int32] = []
     var support: [Int32] = []
     var rateRows: [Int32] = []
+    /// Loose rows whose own value a pivot of the current round stepped.
+    var roundRateRows: [Int32] = []
     var inRoundHeap: [Bool]
     var roundHeap: [Int32] = []
 

@@ -8,17 +8,18 @@ struct RoundPivot {
 }
 
 /// Pivots in rounds. One pricing (the duals of every level) lists every improving
-/// column; the round then takes them in Bland order and pivots on each whose
-/// direction touches nothing an earlier pivot of the same round changed (no basic
-/// unknown it moved, no row whose value it moved or made tight). For such a column
-/// the earlier pivots change neither its direction, nor its reduced cost, nor its
-/// ratio test: the pivot is exactly the one a fresh pricing would allow. So a round
-/// of k pivots costs one pricing and one refactorisation instead of k, and the
-/// independent parts of a layout (a table's cells, toggle's rows) share them.
-/// Directions come from the factor of the round's start, visiting only the rows
-/// downstream of the entering column. The first pivot of a round is Bland's; after
-/// a round whose steps were all zero, rounds hold Bland's pivot alone until a step
-/// is positive, so a degenerate cycle cannot form.
+/// column; the round then takes them in Bland order, with directions from the factor
+/// of the round's start. A later column's direction, reduced cost and ratio test
+/// are unchanged by the round's earlier pivots as long as its direction does not
+/// move a row an earlier pivot made tight (that row's own column left the basis)
+/// and the column did not enter already: the product-form update of the basis is
+/// then the identity on it. Such a column is pivoted on at once, its ratio test
+/// reading the own values the earlier steps brought up to date; any other waits for
+/// the next round. So a round of k pivots costs one pricing and one refactorisation
+/// instead of k, and the independent or merely chained parts of a layout (a table's
+/// cells, toggle's rows) share them. The first pivot of a round is Bland's; after a
+/// round whose steps were all zero, rounds hold Bland's pivot alone until a step is
+/// positive, so a degenerate cycle cannot form.
 extension FactoredSolver {
     /// Lists every improving column in Bland order (unknowns, then tight rows).
     func collectImprovingColumns() {
@@ -47,16 +48,20 @@ extension FactoredSolver {
             collectImprovingColumns()
             guard !candidates.isEmpty else { return }
             roundPivots.removeAll(keepingCapacity: true)
-            // A round stops once its rejected directions cost about one pricing.
+            // A round stops once its rejected candidates cost about one pricing.
             var budget = 2 * (termVariable.count + rowCount + variableCount)
             var progressed = false
+            roundRateRows.removeAll(keepingCapacity: true)
             for entering in candidates {
                 guard budget > 0 else { break }
-                switch try roundPivot(entering, budget: &budget) {
+                var work = 0
+                switch try roundPivot(entering, work: &work) {
                 case let .some(pivot):
                     roundPivots.append(pivot)
                     if pivot.step > 1e-12 { progressed = true }
                 case .none:
+                    // Only rejected candidates are charged: an accepted pivot is work a later round would do.
+                    budget -= work
                     continue
                 }
                 if blandOnly { break }
@@ -70,6 +75,8 @@ extension FactoredSolver {
             pivotCount += roundPivots.count
             if factorValid, roundPivots.allSatisfy(replacesInPlace) {
                 for pivot in roundPivots { replaceInPlace(pivot) }
+                // The own values stepped during the round are recomputed exactly too.
+                for r in roundRateRows { markChanged(Int(r)) }
                 _ = propagateChanges()
             } else {
                 for pivot in roundPivots { applyPivot(pivot) }
@@ -154,35 +161,46 @@ extension FactoredSolver {
         claimedRows.append(Int32(r))
     }
 
-    /// The pivot for `entering` if its direction avoids everything claimed this round
-    /// (then claims what it moves), else nil. `budget` is charged the work done.
-    func roundPivot(_ entering: Entering, budget: inout Int) throws(LayoutError) -> RoundPivot? {
+    /// The pivot for `entering` if it is still exactly a simplex pivot after the
+    /// round's earlier ones, else nil. Its direction comes from the factor of the
+    /// round's start; it stays valid, and so does its reduced cost, as long as it does
+    /// not move any row an earlier pivot made tight (that row's own column left the
+    /// basis) and its column did not enter already. The ratio test reads the own
+    /// values the earlier pivots of the round brought up to date. `work` is charged
+    /// what was visited.
+    func roundPivot(_ entering: Entering, work: inout Int) throws(LayoutError) -> RoundPivot? {
         switch entering {
         case let .unknown(v, _): if claimedVariable[v] { return nil }
         case let .loosen(r, _): if claimedRow[r] { return nil }
         }
         defer { clearDirection() }
-        guard sparseDirection(entering, budget: &budget) else { return nil }
+        guard sparseDirection(entering, budget: &work) else { return nil }
         // The rows whose basic own column moves, and the ratio test over them.
         for v32 in support {
             let v = Int(v32)
             for k in columnStart[v]..<columnStart[v + 1] {
                 let r = Int(columnRow[k])
                 guard inForce[r], !isTight[r], !isTouched[r] else { continue }
-                if claimedRow[r] { return nil }
                 isTouched[r] = true
                 rateRows.append(Int32(r))
             }
         }
-        budget -= rateRows.count
+        work += rateRows.count
         var leaving = -1
         var best = Double.infinity
         for r32 in rateRows {
             let r = Int(r32)
             var change = 0.0
             for k in rowStart[r]..<rowStart[r + 1] { change += termCoefficient[k] * direction[Int(termVariable[k])] }
-            budget -= rowStart[r + 1] - rowStart[r]
+            work += rowStart[r + 1] - rowStart[r]
+            if claimedRow[r] {
+                // A row made tight earlier in the round: moving it needs the new basis.
+                if change != 0 { return nil }
+                rowRate[r] = 0
+                continue
+            }
             let rate = positiveBasic[r] ? -change : change
+            rowRate[r] = rate
             guard rate < -1e-9 else { continue }
             let ratio = max(ownValue[r], 0) / -rate
             let tolerance = 1e-12 * max(1, best)
@@ -194,9 +212,20 @@ extension FactoredSolver {
         guard leaving >= 0 else {
             throw .unsupported("factored simplex: unbounded direction (numerical trouble)")
         }
-        for v in support { claimVariable(Int(v)) }
-        for r in rateRows { claimRow(Int(r)) }
-        if case let .loosen(r, _) = entering { claimRow(r) }
+        // The step, for the own values the next candidates' ratio tests read (the
+        // unknowns themselves are recomputed through the factor when the round ends).
+        for r32 in rateRows where !claimedRow[Int(r32)] {
+            let r = Int(r32)
+            ownValue[r] += best * rowRate[r]
+            if ownValue[r] < 0 { ownValue[r] = 0 }
+            roundRateRows.append(r32)
+        }
+        ownValue[leaving] = 0
+        claimRow(leaving)
+        switch entering {
+        case let .unknown(v, _): claimVariable(v)
+        case let .loosen(r, _): claimRow(r)
+        }
         return RoundPivot(entering: entering, leaving: Int32(leaving), step: best)
     }
 
