@@ -190,7 +190,12 @@ public final class SceneSession {
         refusedOps.removeAll(keepingCapacity: true)
         for (i, op) in scene.frames[index].enumerated() {
             if let error = try apply(op) {
-                errors.append("frame \(index + 1) op \(i) (\(describe(op))): \(error)")
+                // An op refused for its own values already names itself in the message.
+                if case .invalidOp = error {
+                    errors.append("frame \(index + 1) op \(i): \(error)")
+                } else {
+                    errors.append("frame \(index + 1) op \(i) (\(describe(op))): \(error)")
+                }
                 refusedOps.append(i)
             }
         }

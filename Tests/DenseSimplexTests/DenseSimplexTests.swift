@@ -69,7 +69,7 @@ struct DenseSimplexTests {
         b.frame([.setPriority(constraint: "v", value: 600)])
         #expect(try refusals(b.build(), DenseSimplexBackend.self) == [
             [],
-            ["frame 1 op 0 (setPriority w): setPriority \"w\": priority 999.5 is out of range 1...999"],
+            ["frame 1 op 0: setPriority \"w\": priority 999.5 is out of range 1...999"],
             ["frame 2 op 0 (setConstant w): setConstant \"w\": value 5000000000 is outside the supported range ±1e9"],
             [],
         ])

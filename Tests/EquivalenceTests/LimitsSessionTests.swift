@@ -29,7 +29,7 @@ struct LimitsSessionTests {
             let name = backendName(backend)
             let session = try SceneSession(scene: scene, backend: backend)
             #expect(try session.runFrame(0) == [
-                #"frame 1 op 0 (setPriority w): setPriority "w": priority 999.5 is out of range 1...999"#
+                #"frame 1 op 0: setPriority "w": priority 999.5 is out of range 1...999"#
             ], "\(name)")
             #expect(session.priorities[w] == 500)
             #expect(try session.runFrame(1) == [], "\(name)")
@@ -47,7 +47,7 @@ struct LimitsSessionTests {
             let name = backendName(backend)
             let session = try SceneSession(scene: scene, backend: backend)
             #expect(try session.runFrame(0) == [
-                #"frame 1 op 0 (setConstant left): setConstant "left": value 1000000001 is outside the supported range ±1e9"#
+                #"frame 1 op 0: setConstant "left": value 1000000001 is outside the supported range ±1e9"#
             ], "\(name)")
             #expect(session.rects[4] == 10)
             #expect(try session.runFrame(1) == [], "\(name)")
