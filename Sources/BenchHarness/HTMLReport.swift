@@ -54,7 +54,7 @@ func resultsTableHTML(_ results: [BenchResult]) -> String {
         "<td class=\"num\" data-v=\"\(value.map { "\($0)" } ?? "")\">\(html(text))</td>"
     }
     for r in results {
-        s += "<tr><td>\(html(r.scene))</td><td>\(html(r.backend))</td>" + cell(grouped(r.views), Double(r.views))
+        s += "<tr><td>\(html(r.scene))</td><td>\(html(backendLabel(r)))</td>" + cell(grouped(r.views), Double(r.views))
         if let reason = r.declined {
             s += "<td class=\"declined\" colspan=\"\(header.count - 3)\" data-v=\"\">declined: \(html(reason))</td></tr>\n"
             continue
@@ -75,6 +75,7 @@ func resultsTableHTML(_ results: [BenchResult]) -> String {
     if results.contains(where: { $0.declined == nil && $0.framesMeasured < $0.frames * $0.repetitions }) {
         s += "<p class=\"hint\">* stopped by the time limit before every frame was timed.</p>\n"
     }
+    if let note = outOfProcessNote(results) { s += "<p class=\"hint\">\(html(note))</p>\n" }
     return s
 }
 
