@@ -105,11 +105,13 @@ def bench(args, layoutbench, work, label, scene_args):
     results = []
     for name in sorted(os.listdir(work)):
         if name == label + ".bench.json" or (name.startswith(label + ".") and name.endswith(".bench.json")
-                                             and name.count(".") == label.count(".") + 2):
+                                             and name.count(".") == label.count(".") + 3):
             group = name[len(label) + 1:-len(".bench.json")] or None
-            for r in json.load(open(os.path.join(work, name)))["results"]:
+            run = json.load(open(os.path.join(work, name)))
+            for r in run["results"]:
                 if group:
                     r["group"] = group
+                r["time_limit"] = run.get("settings", {}).get("time_limit_seconds")
                 results.append(r)
     return results
 
@@ -279,14 +281,16 @@ def write_reports(args, records, work):
            "(†, `out_of_process: true` in the bench records) as drivers on the scene's solver-level trace and "
            "time themselves on a monotonic clock; our back ends run in process. Ratios are the back end's figure "
            "over cassowary's (how many times slower than cassowary).", "",
-           "Lower bounds, stated in each cell: `*N/120` = the back end's frames passed the %g s time limit after N "
+           "Lower bounds, stated in each cell: `*N/120` = the back end's frames passed the time limit of its run "
+           "(given per table) after N "
            "frames, so its p50/p99 cover those N frames (a lower bound on the cost of the stream). "
            "**not finished** = the driver was still running at the wall-clock limit (LAYOUTBENCH_DRIVER_WALL_SECONDS, "
            "shown per cell) and was stopped: a driver builds twice (the untimed warm-up build, then the timed one); "
            "`build > N s` means not even the warm-up build finished in N s; `build ≈ X s (warm-up build)` means the "
-           "warm-up build took X s and the timed build or the frames did not finish. "
-           "‡ = measured in its own `layoutbench bench` run on the scene (a separate group with its own wall-clock "
-           "limit, right after the others), so its ratios compare with cassowary's figure from the other run." % args.time_limit]
+           "warm-up build took X s and the timed build or the frames did not finish."]
+    if any(r.get("group") for rec in records for r in rec["results"]):
+        md[-1] += (" ‡ = measured in its own `layoutbench bench` run on the scene (a group of back ends with its own "
+                   "wall-clock limit, run after the others), so its ratios are over cassowary's figure from the other run.")
     out = {"command": command, "runs": runs, "created": now.isoformat(),
            "time_limit_seconds": args.time_limit, "frames": args.frames,
            "priority_mapping": "1000 -> required; optional p -> weight p (kiwi strength.create(0, 0, p); "
@@ -299,7 +303,13 @@ def write_reports(args, records, work):
             sections.append((name, []))
         next(rows for n, rows in sections if n == name).append(rec)
     for name, recs in sections:
-        md += ["", "## " + name, "", "| scene | back end | frames timed | p50 | p99 | build | p50 ÷ cassowary | build ÷ cassowary |",
+        limits = sorted({r["time_limit"] for rec in recs for r in rec["results"] if r.get("time_limit")})
+        skips = ["%s on %s" % (r, rec["scene"]) for rec in recs for r in sorted(skipped(args, rec["scene"]))]
+        md += ["", "## " + name, "",
+               "Time limit: %s of frames per back end and scene.%s" % (
+                   " / ".join("%g s" % l for l in limits) or "none",
+                   " Not run, as in the default suite (too slow to build or pivot there): %s." % ", ".join(skips) if skips else "")]
+        md += ["", "| scene | back end | frames timed | p50 | p99 | build | p50 ÷ cassowary | build ÷ cassowary |",
                "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |"]
         for rec in recs:
             base = next((row_figures(r) for r in rec["results"] if r["backend"] == "cassowary"), None)
