@@ -68,7 +68,7 @@ func resultsTableHTML(_ results: [BenchResult]) -> String {
         s += cell(formatDuration(r.buildSeconds), r.buildSeconds) + cell(formatBytesShort(r.bytesPerFrame), r.bytesPerFrame)
         s += cell(r.allocationsPerFrame.map { formatCount($0) } ?? "–", r.allocationsPerFrame)
         s += cell(r.allocatingFrames.map { "\($0)/\(r.framesMeasured)" } ?? "–", r.allocatingFrames.map(Double.init))
-        s += cell(formatCount(r.pivotsPerFrame), r.pivotsPerFrame)
+        s += r.outOfProcess ? cell("–", nil) : cell(formatCount(r.pivotsPerFrame), r.pivotsPerFrame)
         s += cell(fixed(best > 0 ? t.p50 / best : 1, 1) + "×", best > 0 ? t.p50 / best : 1) + "</tr>\n"
     }
     s += "</tbody></table>\n"

@@ -113,7 +113,7 @@ public func resultTable(_ results: [BenchResult], markdown: Bool) -> String {
             r.scene, backendLabel(r), "\(r.views)", formatDuration(r.frameTimes.p50) + (r.framesMeasured < r.frames * r.repetitions ? "*" : ""), formatDuration(r.frameTimes.p99),
             formatDuration(r.frameTimes.max), "\(r.misses120)", "\(r.misses60)", formatDuration(r.buildSeconds),
             formatBytesShort(r.bytesPerFrame), r.allocationsPerFrame.map { formatCount($0) } ?? "–", r.allocatingFrames.map { "\($0)/\(r.framesMeasured)" } ?? "–",
-            fixed(r.pivotsPerFrame, 1) + " " + r.workUnit, fixed(ratio, 1) + "×",
+            r.outOfProcess ? "–" : fixed(r.pivotsPerFrame, 1) + " " + r.workUnit, fixed(ratio, 1) + "×",
         ])
     }
     var s = "| " + header.joined(separator: " | ") + " |\n"

@@ -33,7 +33,7 @@ public func terminalTable(_ results: [BenchResult], width: Int = 120) -> String 
             formatDuration(r.frameTimes.p50) + (r.framesMeasured < r.frames * r.repetitions ? "*" : ""),
             formatDuration(r.frameTimes.p99), formatDuration(r.frameTimes.max), "\(r.misses120)", "\(r.misses60)",
             formatDuration(r.buildSeconds), formatBytesShort(r.bytesPerFrame),
-            r.allocationsPerFrame.map { formatCount($0) } ?? "–", formatCount(r.pivotsPerFrame),
+            r.allocationsPerFrame.map { formatCount($0) } ?? "–", r.outOfProcess ? "–" : formatCount(r.pivotsPerFrame),
             fixed(best > 0 ? r.frameTimes.p50 / best : 1, 1) + "×",
         ])
     }

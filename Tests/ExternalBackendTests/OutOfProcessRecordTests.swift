@@ -65,6 +65,8 @@ final class OutOfProcessRecordTests: XCTestCase {
         XCTAssertTrue(table.contains("† = measured out of process"), table)
         let markdown = markdownReport(run, context: context)
         XCTAssertTrue(markdown.contains("| \(name) † |"), markdown)
+        let row = try XCTUnwrap(markdown.split(separator: "\n").first { $0.contains("| \(name) † |") })
+        XCTAssertFalse(row.contains("pivots"), "no work count out of process: \(row)")
         XCTAssertTrue(markdown.contains("| cassowary |"), markdown)
         let html = htmlReport(run, context: context, settings: BenchSettings())
         XCTAssertTrue(html.contains("<td>\(name) †</td>"), html)
