@@ -54,7 +54,7 @@ func resultsTableHTML(_ results: [BenchResult]) -> String {
         "<td class=\"num\" data-v=\"\(value.map { "\($0)" } ?? "")\">\(html(text))</td>"
     }
     for r in results {
-        s += "<tr><td>\(html(r.scene))</td><td>\(html(r.backend))</td>" + cell(grouped(r.views), Double(r.views))
+        s += "<tr><td>\(html(r.scene))</td><td>\(html(backendLabel(r)))</td>" + cell(grouped(r.views), Double(r.views))
         if let reason = r.declined {
             s += "<td class=\"declined\" colspan=\"\(header.count - 3)\" data-v=\"\">declined: \(html(reason))</td></tr>\n"
             continue
@@ -68,13 +68,14 @@ func resultsTableHTML(_ results: [BenchResult]) -> String {
         s += cell(formatDuration(r.buildSeconds), r.buildSeconds) + cell(formatBytesShort(r.bytesPerFrame), r.bytesPerFrame)
         s += cell(r.allocationsPerFrame.map { formatCount($0) } ?? "–", r.allocationsPerFrame)
         s += cell(r.allocatingFrames.map { "\($0)/\(r.framesMeasured)" } ?? "–", r.allocatingFrames.map(Double.init))
-        s += cell(formatCount(r.pivotsPerFrame), r.pivotsPerFrame)
+        s += r.outOfProcess ? cell("–", nil) : cell(formatCount(r.pivotsPerFrame), r.pivotsPerFrame)
         s += cell(fixed(best > 0 ? t.p50 / best : 1, 1) + "×", best > 0 ? t.p50 / best : 1) + "</tr>\n"
     }
     s += "</tbody></table>\n"
     if results.contains(where: { $0.declined == nil && $0.framesMeasured < $0.frames * $0.repetitions }) {
         s += "<p class=\"hint\">* stopped by the time limit before every frame was timed.</p>\n"
     }
+    if let note = outOfProcessNote(results) { s += "<p class=\"hint\">\(html(note))</p>\n" }
     return s
 }
 

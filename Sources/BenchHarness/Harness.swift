@@ -42,6 +42,9 @@ public struct BenchResult: Sendable {
     public var constraints: Int
     public var frames: Int
     public var repetitions: Int
+    /// Measured out of process by an external driver (`kiwi`, `exec:…`), which timed its own build
+    /// and frames; no allocation or work counts. Reports mark it †; the results JSON, `out_of_process`.
+    public var outOfProcess = false
     /// Frames timed, over all repetitions (fewer than frames × repetitions when the time limit stopped the run).
     public var framesMeasured = 0
     /// Why the back end declined the scene before running it (`assess`).

@@ -38,6 +38,7 @@ extension Harness {
         var result = BenchResult(
             backend: driver.name, scene: bench.name, family: bench.family, views: scene.viewCount,
             constraints: scene.initialConstraintCount, frames: scene.frameCount, repetitions: 1)
+        result.outOfProcess = true
         let trace: WrittenTrace
         do {
             trace = try TraceWriter.write(
@@ -73,5 +74,15 @@ extension Harness {
     }
 
     /// Whether a result was measured by an external driver (out of process).
-    public static func isOutOfProcess(_ result: BenchResult) -> Bool { DriverRegistry.isExternal(result.backend) }
+    public static func isOutOfProcess(_ result: BenchResult) -> Bool { result.outOfProcess }
+}
+
+/// The back end's name in a report's table: marked † when it was measured out of process.
+func backendLabel(_ result: BenchResult) -> String { result.outOfProcess ? result.backend + " †" : result.backend }
+
+/// The footnote for †, when some result in `results` has it (nil otherwise).
+func outOfProcessNote(_ results: [BenchResult]) -> String? {
+    guard results.contains(where: \.outOfProcess) else { return nil }
+    return "† = measured out of process: the external driver timed its own build and frames on the scene's trace "
+        + "(one repetition; no allocation or work counts)."
 }

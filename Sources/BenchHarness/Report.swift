@@ -104,16 +104,16 @@ public func resultTable(_ results: [BenchResult], markdown: Bool) -> String {
     }
     for r in results {
         if let declined = r.notRun {
-            rows.append([r.scene, r.backend, "\(r.views)", declined] + Array(repeating: "", count: header.count - 4))
+            rows.append([r.scene, backendLabel(r), "\(r.views)", declined] + Array(repeating: "", count: header.count - 4))
             continue
         }
         let best = fastest[r.scene] ?? r.frameTimes.p50
         let ratio = best > 0 ? r.frameTimes.p50 / best : 1
         rows.append([
-            r.scene, r.backend, "\(r.views)", formatDuration(r.frameTimes.p50) + (r.framesMeasured < r.frames * r.repetitions ? "*" : ""), formatDuration(r.frameTimes.p99),
+            r.scene, backendLabel(r), "\(r.views)", formatDuration(r.frameTimes.p50) + (r.framesMeasured < r.frames * r.repetitions ? "*" : ""), formatDuration(r.frameTimes.p99),
             formatDuration(r.frameTimes.max), "\(r.misses120)", "\(r.misses60)", formatDuration(r.buildSeconds),
             formatBytesShort(r.bytesPerFrame), r.allocationsPerFrame.map { formatCount($0) } ?? "–", r.allocatingFrames.map { "\($0)/\(r.framesMeasured)" } ?? "–",
-            fixed(r.pivotsPerFrame, 1) + " " + r.workUnit, fixed(ratio, 1) + "×",
+            r.outOfProcess ? "–" : fixed(r.pivotsPerFrame, 1) + " " + r.workUnit, fixed(ratio, 1) + "×",
         ])
     }
     var s = "| " + header.joined(separator: " | ") + " |\n"
@@ -137,6 +137,7 @@ public func markdownReport(_ results: [BenchResult], context: RunContext) -> Str
     s += "Per-frame figures time one frame's ops, the solve and reading back the changed rectangles. "
     s += "Budgets: 8.33 ms (120 Hz) and 16.67 ms (60 Hz). Build = load and initial solve (median of repetitions).\n\n"
     s += resultTable(results, markdown: true)
+    if let note = outOfProcessNote(results) { s += "\n" + note + "\n" }
     let fits = scalingFits(results)
     if !fits.isEmpty {
         s += "\n## Scaling\n\nGrowth exponents: the least-squares slope of log(time) against log(views) (1 = linear).\n\n"

@@ -42,6 +42,7 @@ public enum ResultsReader {
                 backend: backend, scene: scene, family: string(record["family"]), views: Int(number(record["views"]) ?? 0),
                 constraints: Int(number(record["constraints"]) ?? 0), frames: Int(number(record["frames"]) ?? 0),
                 repetitions: Int(number(record["repeat"]) ?? 1))
+            if case .bool(true)? = record["out_of_process"] { r.outOfProcess = true }
             if let declined = string(record["declined"]) {
                 r.declined = declined
                 results.append(r)

@@ -63,10 +63,13 @@ public struct ResultsFile: Codable, Sendable {
         public var declined: String?
         /// The run started and failed (an error while building or solving).
         public var failed: String?
+        /// True when an external driver measured itself out of process; absent for a built-in back end.
+        public var outOfProcess: Bool?
         public var measurement: Measurement?
 
         enum CodingKeys: String, CodingKey {
             case backend, scene, family, views, constraints, frames, `repeat`, declined, failed
+            case outOfProcess = "out_of_process"
         }
 
         public init(from decoder: any Decoder) throws {
@@ -80,6 +83,7 @@ public struct ResultsFile: Codable, Sendable {
             `repeat` = try c.decode(Int.self, forKey: .repeat)
             declined = try c.decodeIfPresent(String.self, forKey: .declined)
             failed = try c.decodeIfPresent(String.self, forKey: .failed)
+            outOfProcess = try c.decodeIfPresent(Bool.self, forKey: .outOfProcess)
             measurement = declined == nil && failed == nil ? try Measurement(from: decoder) : nil
         }
 
@@ -94,6 +98,7 @@ public struct ResultsFile: Codable, Sendable {
             try c.encode(`repeat`, forKey: .repeat)
             try c.encodeIfPresent(declined, forKey: .declined)
             try c.encodeIfPresent(failed, forKey: .failed)
+            try c.encodeIfPresent(outOfProcess, forKey: .outOfProcess)
             try measurement?.encode(to: encoder)
         }
 
@@ -107,6 +112,7 @@ public struct ResultsFile: Codable, Sendable {
             `repeat` = r.repetitions
             declined = r.declined
             failed = r.failed
+            outOfProcess = r.outOfProcess ? true : nil
             measurement = r.notRun == nil ? Measurement(r) : nil
         }
     }

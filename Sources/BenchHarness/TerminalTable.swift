@@ -24,16 +24,16 @@ public func terminalTable(_ results: [BenchResult], width: Int = 120) -> String 
                 notes.append((reason, r.backend, [r.scene]))
                 index = notes.count - 1
             }
-            rows.append([r.scene, r.backend, "\(r.views)", "declined [\(index + 1)]"])
+            rows.append([r.scene, backendLabel(r), "\(r.views)", "declined [\(index + 1)]"])
             continue
         }
         let best = fastest[r.scene] ?? r.frameTimes.p50
         rows.append([
-            r.scene, r.backend, "\(r.views)",
+            r.scene, backendLabel(r), "\(r.views)",
             formatDuration(r.frameTimes.p50) + (r.framesMeasured < r.frames * r.repetitions ? "*" : ""),
             formatDuration(r.frameTimes.p99), formatDuration(r.frameTimes.max), "\(r.misses120)", "\(r.misses60)",
             formatDuration(r.buildSeconds), formatBytesShort(r.bytesPerFrame),
-            r.allocationsPerFrame.map { formatCount($0) } ?? "–", formatCount(r.pivotsPerFrame),
+            r.allocationsPerFrame.map { formatCount($0) } ?? "–", r.outOfProcess ? "–" : formatCount(r.pivotsPerFrame),
             fixed(best > 0 ? r.frameTimes.p50 / best : 1, 1) + "×",
         ])
     }
@@ -69,6 +69,7 @@ public func terminalTable(_ results: [BenchResult], width: Int = 120) -> String 
     legend += (timed.count == 1 ? "\(timed.first!) timed frames" : "the frames timed") + " per scene; "
     legend += "B/frame, allocs = bytes and allocations per frame; work/frame: \(work); "
     legend += "×best = p50 over the fastest back end on that scene; * = stopped by the time limit."
+    if let note = outOfProcessNote(results) { legend += " " + note }
     s += "\n" + wrapped(legend, width: width, indent: 8)
     for (family, verdict) in familyVerdicts(results) {
         s += wrapped("verdict \(family): \(verdict)", width: width, indent: 4)

@@ -248,8 +248,11 @@ int main(int argc, char** argv) {
     std::printf("layoutbench-driver 1 kiwi %d.%d.%d\n", KIWI_MAJOR_VERSION, KIWI_MINOR_VERSION, KIWI_MICRO_VERSION);
     std::vector<std::pair<int, std::string>> refused;
     if (t.warmup > 0) {
+        auto warmStart = Clock::now();
         Play warm(t);
         auto started = Clock::now();
+        // On standard error, so that a run stopped by the wall-clock limit still tells what a build costs.
+        std::fprintf(stderr, "kiwi_driver: warm-up build %.3f s\n", ns(warmStart, started) * 1e-9);
         for (size_t i = 0; i < t.frames.size() && int(i) < t.warmup; ++i) {
             warm.frame(i, refused);
             refused.clear();

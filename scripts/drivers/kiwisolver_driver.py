@@ -149,7 +149,11 @@ def main(solver_class, name):
     out = sys.stdout
     out.write("layoutbench-driver 1 %s\n" % name)
     if t.get("warmup", 0) > 0:
+        warm_start = time.perf_counter()
         warm, started = Play(t, solver_class), time.perf_counter()
+        # On standard error, so that a run stopped by the wall-clock limit still tells what a build costs.
+        sys.stderr.write("%s driver: warm-up build %.3f s\n" % (name, started - warm_start))
+        sys.stderr.flush()
         for i in range(min(t["warmup"], len(frames))):
             warm.frame(i, [])
             if limit > 0 and time.perf_counter() - started > limit / 4:
