@@ -88,8 +88,6 @@ public final class FactoredSolver {
     var seededRows: [Int32] = []
     var support: [Int32] = []
     var rateRows: [Int32] = []
-    /// Loose rows whose own value a pivot of the current round stepped.
-    var roundRateRows: [Int32] = []
     var inRoundHeap: [Bool]
     var roundHeap: [Int32] = []
 
@@ -156,6 +154,16 @@ public final class FactoredSolver {
         touchedRows.reserveCapacity(rowCount)
         changedVariables.reserveCapacity(variableCount)
         infeasibleRows.reserveCapacity(rowCount)
+        // The pivot rounds' lists, at their largest, so no frame allocates.
+        candidates.reserveCapacity(variableCount + rowCount)
+        roundPivots.reserveCapacity(rowCount)
+        claimedRows.reserveCapacity(rowCount)
+        claimedVariables.reserveCapacity(variableCount)
+        support.reserveCapacity(variableCount)
+        rateRows.reserveCapacity(rowCount)
+        seededRows.reserveCapacity(rowCount)
+        roundHeap.reserveCapacity(rowCount)
+        activeLevels.reserveCapacity(levelCount)
     }
 
     func levelFor(_ priority: Double) -> Int32 { levelOfPriority[min(priority, 1000)] ?? 0 }

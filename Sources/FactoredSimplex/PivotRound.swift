@@ -51,7 +51,6 @@ extension FactoredSolver {
             // A round stops once its rejected candidates cost about one pricing.
             var budget = 2 * (termVariable.count + rowCount + variableCount)
             var progressed = false
-            roundRateRows.removeAll(keepingCapacity: true)
             for entering in candidates {
                 guard budget > 0 else { break }
                 var work = 0
@@ -75,8 +74,8 @@ extension FactoredSolver {
             pivotCount += roundPivots.count
             if factorValid, roundPivots.allSatisfy(replacesInPlace) {
                 for pivot in roundPivots { replaceInPlace(pivot) }
-                // The own values stepped during the round are recomputed exactly too.
-                for r in roundRateRows { markChanged(Int(r)) }
+                // The own values stepped during the round were marked changed, so
+                // they are recomputed exactly too.
                 _ = propagateChanges()
             } else {
                 for pivot in roundPivots { applyPivot(pivot) }
@@ -218,7 +217,7 @@ extension FactoredSolver {
             let r = Int(r32)
             ownValue[r] += best * rowRate[r]
             if ownValue[r] < 0 { ownValue[r] = 0 }
-            roundRateRows.append(r32)
+            markChanged(r)  // recomputed exactly when the round ends
         }
         ownValue[leaving] = 0
         claimRow(leaving)

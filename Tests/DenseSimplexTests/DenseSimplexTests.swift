@@ -70,7 +70,7 @@ struct DenseSimplexTests {
         #expect(try refusals(b.build(), DenseSimplexBackend.self) == [
             [],
             ["frame 1 op 0: setPriority \"w\": priority 999.5 is out of range 1...999"],
-            ["frame 2 op 0 (setConstant w): setConstant \"w\": value 5000000000 is outside the supported range ±1e9"],
+            ["frame 2 op 0: setConstant \"w\": value 5000000000 is outside the supported range ±1e9"],
             [],
         ])
         #expect(try solveFrames(b.build(), DenseSimplexBackend.self).map { $0[2] } == [10, 10, 10, 30])
