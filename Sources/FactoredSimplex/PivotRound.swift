@@ -173,7 +173,7 @@ extension FactoredSolver {
         case let .loosen(r, _): if claimedRow[r] { return nil }
         }
         defer { clearDirection() }
-        guard sparseDirection(entering, budget: &work) else { return nil }
+        sparseDirection(entering, work: &work)
         // The rows whose basic own column moves, and the ratio test over them.
         for v32 in support {
             let v = Int(v32)
@@ -279,9 +279,9 @@ extension FactoredSolver {
 
     /// The change of the basic unknowns per unit step of `entering`, into `direction`
     /// (its nonzeros listed in `support`), visiting only the tight rows downstream of
-    /// the entering column in triangular order, and the bump if reached. Returns false
-    /// as soon as it moves a claimed unknown.
-    func sparseDirection(_ entering: Entering, budget: inout Int) -> Bool {
+    /// the entering column in triangular order, and the bump if reached. `work` is
+    /// charged the entries visited.
+    func sparseDirection(_ entering: Entering, work: inout Int) {
         var bump = false
         switch entering {
         case let .unknown(v, sign):
@@ -306,9 +306,8 @@ extension FactoredSolver {
                 let v = Int(termVariable[k])
                 if v != column, isBasic[v] { sum -= termCoefficient[k] * direction[v] }
             }
-            budget -= rowStart[r + 1] - rowStart[r]
+            work += rowStart[r + 1] - rowStart[r]
             guard sum != 0 else { continue }
-            if claimedVariable[column] { return false }
             direction[column] = sum / pivot.coefficient
             support.append(Int32(column))
             for k in columnStart[column]..<columnStart[column + 1] {
@@ -316,27 +315,19 @@ extension FactoredSolver {
                 if inForce[other], isTight[other] { seed(other, bump: &bump) }
             }
         }
-        if bump { return bumpDirection(budget: &budget) }
-        return true
+        if bump { bumpDirection(work: &work) }
     }
 
     /// The bump's part of a sparse direction (dense: the bump is small in layouts).
-    func bumpDirection(budget: inout Int) -> Bool {
+    func bumpDirection(work: inout Int) {
         // solveBumpOnly subtracts the triangular part's contribution itself.
         for r in factor.bumpRows { rowScratch[Int(r)] = sparseRhs[Int(r)] }
-        budget -= factor.bumpSize * factor.bumpSize
+        work += factor.bumpSize * factor.bumpSize
         rowScratch.withUnsafeMutableBufferPointer { b in
             direction.withUnsafeMutableBufferPointer { d in
                 factor.solveBumpOnly(self, rhs: b, x: d, basic: isBasic)
             }
         }
-        var clean = true
-        for c32 in factor.bumpColumns {
-            let c = Int(c32)
-            if direction[c] == 0 { continue }
-            support.append(c32)
-            if claimedVariable[c] { clean = false }
-        }
-        return clean
+        for c32 in factor.bumpColumns where direction[Int(c32)] != 0 { support.append(c32) }
     }
 }

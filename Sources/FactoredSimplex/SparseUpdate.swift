@@ -131,6 +131,8 @@ extension FactoredSolver {
         positiveBasic.withUnsafeBufferPointer { positive in
         ownValue.withUnsafeMutableBufferPointer { own in
         isTouched.withUnsafeMutableBufferPointer { touched in
+        // touchedStorage is free again (its rows were copied into touchedRows): it
+        // collects the rows left negative.
         touchedStorage.withUnsafeMutableBufferPointer { infeasible in
             for r32 in touchedRows {
                 let r = Int(r32)
