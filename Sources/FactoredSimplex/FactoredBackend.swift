@@ -65,6 +65,7 @@ public final class FactoredBackend: LayoutBackend {
             let conflict = solver.conflictRows()
             throw .unsatisfiable(constraint: solver.names[conflict[0]], conflicts: conflict.dropFirst().map { solver.names[$0] })
         }
+        solver.prepareFramePath()
         publish()
         // The scene's initial edits arrive from the session as `.addEdit` ops, held values included.
     }

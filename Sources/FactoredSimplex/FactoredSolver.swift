@@ -42,11 +42,26 @@ public final class FactoredSolver {
     var isBasic: [Bool]
     var x: [Double]
     /// Whether the current basis is known optimal (reduced costs do not depend on b).
-    var basisOptimal = false
+    var basisOptimal = false {
+        didSet { if !basisOptimal { dualsCurrent = false } }
+    }
+    /// Whether `duals` and `activeLevels` hold the current optimal basis's duals
+    /// (true after a pricing found nothing to improve, kept by DualUpdate.swift).
+    var dualsCurrent = false
+    var dualUpdatesSinceRefresh = 0
+    var dualRhs: [Double]
+    var dualChangedFlag: [Bool]
+    var dualChangedRows: [Int32] = []
     var statistics = SolveStatistics()
 
     let factor: BasisFactor
     var factorValid = false
+    /// Bumped whenever the factor changes (a refactorisation or an in-place row swap),
+    /// and `valueEpoch` whenever every value is recomputed: the frame path's compiled
+    /// program (ForwardProgram.swift) is rebuilt when either moved since it was built.
+    var factorGeneration = 0
+    var valueEpoch = 0
+    let program = ForwardProgram()
     var tightRows: [Int32] = []
     /// Whether a required row in force is not tight (see `hasLooseRequiredRow`), as of the last factorisation or add.
     var requiredLoose = true
@@ -149,6 +164,9 @@ public final class FactoredSolver {
         levelHead = [Int32](repeating: -1, count: levelCount)
         claimedRow = [Bool](repeating: false, count: rowCount)
         sparseRhs = [Double](repeating: 0, count: rowCount)
+        dualRhs = [Double](repeating: 0, count: variableCount)
+        dualChangedFlag = [Bool](repeating: false, count: rowCount)
+        dualChangedRows.reserveCapacity(rowCount)
         inRoundHeap = [Bool](repeating: false, count: rowCount)
         dirtyRows.reserveCapacity(rowCount)
         touchedRows.reserveCapacity(rowCount)
@@ -223,6 +241,7 @@ public final class FactoredSolver {
             tightRows.append(Int32(r))
         }
         let ok = factor.factor(self, tight: tightRows, basic: isBasic)
+        factorGeneration += 1
         precondition(ok, "factored simplex: singular basis")
         factorValid = true
         requiredLoose = hasLooseRequiredRow()
@@ -233,6 +252,7 @@ public final class FactoredSolver {
     /// x_B = A_T⁻¹ (b_T - A_T,N x_N), then every other row's basic own column.
     func computeValues() {
         ensureFactor()
+        valueEpoch += 1
         for r in dirtyRows { isDirty[Int(r)] = false }
         dirtyRows.removeAll(keepingCapacity: true)
         // Local lets: a class property read per element costs an exclusivity check.
@@ -300,6 +320,7 @@ extension FactoredSolver {
         x = s.x
         ownValue = s.ownValue
         basisOptimal = s.basisOptimal
+        dualsCurrent = false
         factorValid = false
     }
 }

@@ -46,7 +46,11 @@ extension FactoredSolver {
         while true {
             computeDuals()
             collectImprovingColumns()
-            guard !candidates.isEmpty else { return }
+            guard !candidates.isEmpty else {
+                dualsCurrent = true
+                dualUpdatesSinceRefresh = 0
+                return
+            }
             roundPivots.removeAll(keepingCapacity: true)
             // A round stops once its rejected candidates cost about one pricing.
             var budget = 2 * (termVariable.count + rowCount + variableCount)
@@ -136,6 +140,7 @@ extension FactoredSolver {
         factor.pivots[p] = TriangularPivot(row: Int32(r), column: Int32(column), coefficient: coefficient)
         factor.position[r] = Int32(p)
         factor.position[t] = -1
+        factorGeneration += 1
         let slot = Int(tightSlot[t])
         tightRows[slot] = Int32(r)
         tightSlot[r] = Int32(slot)

@@ -131,11 +131,10 @@ extension FactoredSolver {
         lastSolveWasSparse = false
         if valuesCurrent {
             // The propagation brought every value up to date; only the rows it left
-            // negative need their other own column.
-            for r32 in infeasibleRows {
-                let r = Int(r32)
-                positiveBasic[r].toggle()
-                ownValue[r] = -ownValue[r]
+            // negative need their other own column, and often no pivot follows.
+            if flipKeepsOptimal() {
+                lastSolveWasSparse = true
+                return
             }
             basisOptimal = false
         } else {

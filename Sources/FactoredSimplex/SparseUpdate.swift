@@ -18,6 +18,13 @@ extension FactoredSolver {
         touchedRows.append(Int32(r))
     }
 
+    /// Compiles the frame path's program now (it is part of the build, so the
+    /// first frame does not pay for it).
+    func prepareFramePath() {
+        guard factorValid, basisOptimal else { return }
+        program.build(self)
+    }
+
     /// Updates the values for the changed right-hand sides alone. Returns false
     /// (values then need the full path) when the shortcut does not apply.
     func sparseSolve() -> Bool {
@@ -33,6 +40,9 @@ extension FactoredSolver {
         changedVariables.removeAll(keepingCapacity: true)
         infeasibleRows.removeAll(keepingCapacity: true)
         var bumpTouched = false
+        if program.builtGeneration != factorGeneration || program.builtEpoch != valueEpoch {
+            program.build(self)
+        }
         // The lowest and highest pending positions, so the scan covers only that span.
         var lowest = Int.max
         var highest = -1
@@ -45,6 +55,7 @@ extension FactoredSolver {
                 if p < 0 {
                     bumpTouched = true
                 } else {
+                    program.refreshConstant(p, self)
                     pendingPositions[p >> 6] |= 1 << UInt64(p & 63)
                     lowest = min(lowest, p)
                     highest = max(highest, p)
@@ -54,26 +65,28 @@ extension FactoredSolver {
             }
         }
         dirtyRows.removeAll(keepingCapacity: true)
-        // The propagation, on raw buffers: class-property access in this loop costs
-        // an exclusivity check per element otherwise. Positions are visited in
-        // increasing order (a bit scan, cheaper than a heap when a frame moves
-        // thousands of rows), so each row is computed after every row it reads.
+        // The propagation runs on the compiled program (ForwardProgram.swift), through
+        // raw buffers: class-property access in this loop costs an exclusivity check
+        // per element otherwise. Positions are visited in increasing order (a bit
+        // scan, cheaper than a heap when a frame moves thousands of rows), so each
+        // row is computed after every row it reads.
         var changedCount = 0
         var touchedCount = touchedRows.count
         for (i, r) in touchedRows.enumerated() { touchedStorage[i] = r }
         touchedRows.removeAll(keepingCapacity: true)
-        rowStart.withUnsafeBufferPointer { rs in
-        termVariable.withUnsafeBufferPointer { tv in
-        termCoefficient.withUnsafeBufferPointer { tc in
-        columnStart.withUnsafeBufferPointer { cs in
-        columnRow.withUnsafeBufferPointer { cr in
+        program.column.withUnsafeBufferPointer { columnOf in
+        program.pivotCoefficient.withUnsafeBufferPointer { pivotCoefficient in
+        program.constant.withUnsafeBufferPointer { constant in
+        program.termStart.withUnsafeBufferPointer { termStart in
+        program.termSource.withUnsafeBufferPointer { termSource in
+        program.termCoefficient.withUnsafeBufferPointer { termCoefficient in
+        program.dependentStart.withUnsafeBufferPointer { dependentStart in
+        program.dependent.withUnsafeBufferPointer { dependent in
+        program.value.withUnsafeMutableBufferPointer { values in
         inForce.withUnsafeBufferPointer { force in
         isTight.withUnsafeBufferPointer { tight in
-        rhs.withUnsafeBufferPointer { b in
         x.withUnsafeMutableBufferPointer { xs in
         isTouched.withUnsafeMutableBufferPointer { touched in
-        factor.position.withUnsafeBufferPointer { position in
-        factor.pivots.withUnsafeBufferPointer { pivots in
         pendingPositions.withUnsafeMutableBufferPointer { bits in
         touchedStorage.withUnsafeMutableBufferPointer { ts in
         changedStorage.withUnsafeMutableBufferPointer { changed in
@@ -87,37 +100,36 @@ extension FactoredSolver {
                 }
                 let p = word << 6 | pending.trailingZeroBitCount
                 bits[word] = pending & (pending - 1)
-                let pivot = pivots[p]
-                let r = Int(pivot.row)
-                let column = Int(pivot.column)
-                var sum = b[r]
-                for k in rs[r]..<rs[r + 1] where Int(tv[k]) != column { sum -= tc[k] * xs[Int(tv[k])] }
-                let value = sum / pivot.coefficient
-                if value == xs[column] { continue }
-                xs[column] = value
-                changed[changedCount] = Int32(column)
+                var sum = constant[p]
+                for k in Int(termStart[p])..<Int(termStart[p + 1]) {
+                    sum -= termCoefficient[k] * values[Int(termSource[k])]
+                }
+                let value = sum / pivotCoefficient[p]
+                if value == values[p] { continue }
+                values[p] = value
+                let column = columnOf[p]
+                xs[Int(column)] = value
+                changed[changedCount] = column
                 changedCount += 1
-                for k in cs[column]..<cs[column + 1] {
-                    let other = Int(cr[k])
-                    if !force[other] { continue }
-                    if !tight[other] {
-                        if !touched[other] {
-                            touched[other] = true
-                            ts[touchedCount] = Int32(other)
-                            touchedCount += 1
-                        }
+                for k in Int(dependentStart[p])..<Int(dependentStart[p + 1]) {
+                    let d = Int(dependent[k])
+                    if d >= 0 {
+                        bits[d >> 6] |= 1 << UInt64(d & 63)
+                        if d > highest { highest = d }
                         continue
                     }
-                    let q = Int(position[other])
-                    if q < 0 {
-                        bumpTouched = true
-                    } else if q > p {
-                        bits[q >> 6] |= 1 << UInt64(q & 63)
-                        if q > highest { highest = q }
+                    let other = -d - 1
+                    if !force[other] { continue }
+                    if tight[other] {
+                        bumpTouched = true  // a tight row outside the triangular part
+                    } else if !touched[other] {
+                        touched[other] = true
+                        ts[touchedCount] = Int32(other)
+                        touchedCount += 1
                     }
                 }
             }
-        }}}}}}}}}}}}}}}
+        }}}}}}}}}}}}}}}}
         statistics.rowsTouched += changedCount
         for i in 0..<changedCount { changedVariables.append(changedStorage[i]) }
         for i in 0..<touchedCount { touchedRows.append(touchedStorage[i]) }
