@@ -53,6 +53,9 @@ public final class FactoredSolver {
     var dualChangedFlag: [Bool]
     var dualChangedRows: [Int32] = []
     var statistics = SolveStatistics()
+    /// Full pricings so far (every level's duals from scratch): what a frame that
+    /// only flips a loose row avoids (DualUpdate.swift).
+    public internal(set) var pricings = 0
 
     let factor: BasisFactor
     var factorValid = false

@@ -18,6 +18,7 @@ extension FactoredSolver {
     /// their transposed solves nor their pricing are paid for.
     func computeDuals() {
         ensureFactor()
+        pricings += 1
         let m = rowCount
         // Local lets: a class property read per element costs an exclusivity check.
         let rowStart = self.rowStart, termVariable = self.termVariable, termCoefficient = self.termCoefficient

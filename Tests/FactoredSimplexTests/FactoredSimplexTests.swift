@@ -118,6 +118,51 @@ struct FactoredSimplexTests {
         }
     }
 
+    @Test("a crossing that only flips a weaker inequality ends without a pivot, and exactly")
+    func flipWithoutPivot() throws {
+        let b = SceneBuilder(name: "flip")
+        let a = b.view("a")
+        let c = b.view("c")
+        b.add(a.left == 0); b.add(a.top == 0); b.add(a.height == 10)
+        b.add(c.left == a.right + 8); b.add(c.top == 0); b.add(c.height == 10)
+        b.add(c.width == 2 * a.width)
+        b.add(a.width <= 100 ~ 200, id: "soft-cap")  // weaker than the edit: violated, not binding
+        b.add(a.width == 10 ~ 100)
+        b.edit(a.width, priority: 500)
+        b.frame([.suggest(attribute: a.width.ref, value: 40)])
+        b.frame([.suggest(attribute: a.width.ref, value: 400)])
+        b.frame([.suggest(attribute: a.width.ref, value: 30)])
+        let scene = b.build()
+        let (solver, _) = try backend(scene)
+        var widths: [Double] = []
+        var pivots: [Int] = []
+        var pricings: [Int] = []
+        for value in [40.0, 400, 30] {
+            let before = (solver.statistics.pivots, solver.solver.pricings)
+            try solver.apply(.suggest(0, value: value))
+            try solver.solve()
+            pivots.append(solver.statistics.pivots - before.0)
+            pricings.append(solver.solver.pricings - before.1)
+            widths.append(solver.rects(viewCount: 2)[2])
+        }
+        #expect(widths == [40, 400, 30])
+        #expect(pivots == [0, 0, 0])
+        #expect(pricings == [0, 0, 0])  // the crossings (400 and back) update the duals, they do not price
+        let outcome = Equivalence.compare(
+            name: "flip", scene: try scene.compile(), backends: [CassowaryBackend.self, FactoredBackend.self])
+        #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
+    }
+
+    @Test("tree and clamp at 2,000 views, where frames cross bounds, agree with cassowary")
+    func crossingFamilies() throws {
+        for family in [Family.tree, .clamp, .stack] {
+            let scene = try SceneGenerator.generate(family, GeneratorParameters(views: 2000, frames: 60)).compile()
+            let outcome = Equivalence.compare(
+                name: "\(family)-2000", scene: scene, backends: [CassowaryBackend.self, FactoredBackend.self])
+            #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
+        }
+    }
+
     @Test("every generator family at 10 views agrees with cassowary and dense")
     func familiesSmall() throws {
         for family in Family.allCases {
