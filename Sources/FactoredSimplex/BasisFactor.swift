@@ -1,7 +1,8 @@
 // The factored basis: the tight rows' matrix A_T over the basic unknowns, put in
 // triangular order by peeling row singletons (layouts are mostly triangular: a
 // root pinned, each child placed from its parent), with the rest (a "bump", e.g.
-// equal-width siblings summing to their parent) factored densely with partial pivoting.
+// equal-width siblings summing to their parent) split into its independent blocks,
+// each factored densely with partial pivoting (BumpBlocks.swift).
 
 /// One pivot of the triangular part: `row` determines unknown `column`.
 struct TriangularPivot {
@@ -13,12 +14,18 @@ struct TriangularPivot {
 final class BasisFactor {
     /// Row singletons in the order they were peeled (forward substitution order).
     var pivots: [TriangularPivot] = []
-    /// The bump: its rows and columns, and its dense LU (row-major, `bumpSize`²) with row permutation.
+    /// The bump: its rows and columns, grouped by block (block `b` holds indices
+    /// `blockStart[b]..<blockStart[b + 1]` of both), and each block's dense LU
+    /// (row-major, size², from `blockOffset[b]`) with its row permutation (local indices).
     var bumpRows: [Int32] = []
     var bumpColumns: [Int32] = []
+    var blockStart: [Int] = [0]
+    var blockOffset: [Int] = [0]
     var bumpLU: [Double] = []
     var bumpPermutation: [Int] = []
     var bumpSize: Int { bumpRows.count }
+    /// Σ size² over the blocks: the work of one bump solve.
+    var bumpEntries: Int { blockOffset.last ?? 0 }
     /// Each tight row's index in `pivots` (-1: a bump row or not tight).
     var position: [Int32]
     /// The position in `pivots` that determines each unknown (-1: bump or not basic).
@@ -32,6 +39,16 @@ final class BasisFactor {
     var assigned: [Bool]
     var bumpRhs: [Double] = []
     var bumpWork: [Double] = []
+    var blockParent: [Int32] = []
+    var firstBumpRow: [Int32]
+    var blockOfRoot: [Int32] = []
+    var bumpOrder: [Int32] = []
+    var blockRowFill: [Int] = []
+    /// Each bump row's block (-1 for any other row).
+    var rowBlock: [Int32]
+    var blockMarked: [Bool] = []
+    var markedBlocks: [Int32] = []
+    var blockColumnFill: [Int] = []
 
     init(rowCount: Int, variableCount: Int) {
         remaining = [Int32](repeating: 0, count: rowCount)
@@ -39,12 +56,16 @@ final class BasisFactor {
         assigned = [Bool](repeating: false, count: variableCount)
         bumpIndex = [Int32](repeating: -1, count: variableCount)
         columnPosition = [Int32](repeating: -1, count: variableCount)
+        firstBumpRow = [Int32](repeating: -1, count: variableCount)
+        rowBlock = [Int32](repeating: -1, count: rowCount)
+        markedBlocks.reserveCapacity(rowCount)
     }
 
     /// Factors the tight rows `tight` over the unknowns marked in `basic`.
     /// Returns false when the matrix is singular (or not square).
     func factor(_ p: FactoredSolver, tight: [Int32], basic: [Bool]) -> Bool {
         for c in bumpColumns { bumpIndex[Int(c)] = -1 }
+        for r in bumpRows { rowBlock[Int(r)] = -1 }
         for pivot in pivots {
             position[Int(pivot.row)] = -1
             columnPosition[Int(pivot.column)] = -1
@@ -130,45 +151,6 @@ final class BasisFactor {
         return factorBump(p)
     }
 
-    func factorBump(_ p: FactoredSolver) -> Bool {
-        let n = bumpSize
-        guard n > 0 else { return true }
-        if bumpLU.count < n * n { bumpLU = [Double](repeating: 0, count: n * n) }
-        for i in 0..<(n * n) { bumpLU[i] = 0 }
-        if bumpRhs.count < n {
-            bumpRhs = [Double](repeating: 0, count: n)
-            bumpWork = [Double](repeating: 0, count: n)
-        }
-        bumpPermutation = Array(0..<n)
-        for (i, r) in bumpRows.enumerated() {
-            for k in p.rowStart[Int(r)]..<p.rowStart[Int(r) + 1] {
-                let j = bumpIndex[Int(p.termVariable[k])]
-                if j >= 0 { bumpLU[i * n + Int(j)] += p.termCoefficient[k] }
-            }
-        }
-        for col in 0..<n {
-            var best = col
-            var magnitude = abs(bumpLU[col * n + col])
-            for i in (col + 1)..<n where abs(bumpLU[i * n + col]) > magnitude {
-                magnitude = abs(bumpLU[i * n + col])
-                best = i
-            }
-            guard magnitude > 1e-12 else { return false }
-            if best != col {
-                for j in 0..<n { bumpLU.swapAt(col * n + j, best * n + j) }
-                bumpPermutation.swapAt(col, best)
-            }
-            let pivot = bumpLU[col * n + col]
-            for i in (col + 1)..<n {
-                let f = bumpLU[i * n + col] / pivot
-                guard f != 0 else { continue }
-                bumpLU[i * n + col] = f
-                for j in (col + 1)..<n { bumpLU[i * n + j] -= f * bumpLU[col * n + j] }
-            }
-        }
-        return true
-    }
-
     /// FTRAN: solves A_T x_B = rhs, `rhs` indexed by row, writing the basic unknowns into `x`.
     /// The non-basic unknowns must already be folded into `rhs`.
     func solve(_ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, x: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
@@ -188,56 +170,9 @@ final class BasisFactor {
         solveBumpOnly(p, rhs: rhs, x: x, basic: basic)
     }
 
-    /// The bump part of FTRAN: needs the triangular part's unknowns already in `x`.
-    func solveBumpOnly(_ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, x: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
-        let n = bumpSize
-        guard n > 0 else { return }
-        for (i, r) in bumpRows.enumerated() {
-            var sum = rhs[Int(r)]
-            for k in p.rowStart[Int(r)]..<p.rowStart[Int(r) + 1] {
-                let v = Int(p.termVariable[k])
-                if basic[v], bumpIndex[v] < 0 { sum -= p.termCoefficient[k] * x[v] }
-            }
-            bumpRhs[i] = sum
-        }
-        // L y = P b, then U z = y.
-        for i in 0..<n {
-            var s = bumpRhs[bumpPermutation[i]]
-            for j in 0..<i { s -= bumpLU[i * n + j] * bumpWork[j] }
-            bumpWork[i] = s
-        }
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            var s = bumpWork[i]
-            for j in (i + 1)..<n { s -= bumpLU[i * n + j] * bumpWork[j] }
-            bumpWork[i] = s / bumpLU[i * n + i]
-        }
-        for j in 0..<n { x[Int(bumpColumns[j])] = bumpWork[j] }
-    }
-
     /// BTRAN: solves A_T^T y = rhs, `rhs` indexed by unknown (consumed as scratch), writing `y` by row.
     func solveTransposed(_ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, y: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
-        let n = bumpSize
-        if n > 0 {
-            // (P^T L U)^T y' = r:  U^T z = r, L^T w = z, y = P^T w.
-            for i in 0..<n {
-                var s = rhs[Int(bumpColumns[i])]
-                for j in 0..<i { s -= bumpLU[j * n + i] * bumpWork[j] }
-                bumpWork[i] = s / bumpLU[i * n + i]
-            }
-            for i in stride(from: n - 1, through: 0, by: -1) {
-                var s = bumpWork[i]
-                for j in (i + 1)..<n { s -= bumpLU[j * n + i] * bumpWork[j] }
-                bumpWork[i] = s
-            }
-            for i in 0..<n {
-                let r = Int(bumpRows[bumpPermutation[i]])
-                y[r] = bumpWork[i]
-                for k in p.rowStart[r]..<p.rowStart[r + 1] {
-                    let v = Int(p.termVariable[k])
-                    if basic[v], bumpIndex[v] < 0 { rhs[v] -= p.termCoefficient[k] * bumpWork[i] }
-                }
-            }
-        }
+        solveBumpTransposed(p, rhs: rhs, y: y, basic: basic)
         let rowStart = p.rowStart, termVariable = p.termVariable, termCoefficient = p.termCoefficient
         pivots.withUnsafeBufferPointer { pivots in
             for pivot in pivots.reversed() {

@@ -252,7 +252,11 @@ extension FactoredSolver {
         inRoundHeap[r] = true
         seededRows.append(Int32(r))
         let p = factor.position[r]
-        if p < 0 { bump = true; return }
+        if p < 0 {
+            factor.markBlock(ofRow: r)
+            bump = true
+            return
+        }
         var i = roundHeap.count
         roundHeap.append(p)
         while i > 0 {
@@ -323,16 +327,24 @@ extension FactoredSolver {
         if bump { bumpDirection(work: &work) }
     }
 
-    /// The bump's part of a sparse direction (dense: the bump is small in layouts).
+    /// The bump's part of a sparse direction: the blocks the direction reached.
     func bumpDirection(work: inout Int) {
-        // solveBumpOnly subtracts the triangular part's contribution itself.
-        for r in factor.bumpRows { rowScratch[Int(r)] = sparseRhs[Int(r)] }
-        work += factor.bumpSize * factor.bumpSize
-        rowScratch.withUnsafeMutableBufferPointer { b in
-            direction.withUnsafeMutableBufferPointer { d in
-                factor.solveBumpOnly(self, rhs: b, x: d, basic: isBasic)
+        // solveBlock subtracts the triangular part's contribution itself.
+        factor.unmarkBlocks()
+        let bumpRows = factor.bumpRows, bumpColumns = factor.bumpColumns, blockStart = factor.blockStart
+        for b32 in factor.markedBlocks {
+            let b = Int(b32)
+            for i in blockStart[b]..<blockStart[b + 1] { rowScratch[Int(bumpRows[i])] = sparseRhs[Int(bumpRows[i])] }
+            work += (blockStart[b + 1] - blockStart[b]) * (blockStart[b + 1] - blockStart[b])
+            rowScratch.withUnsafeMutableBufferPointer { rhs in
+                direction.withUnsafeMutableBufferPointer { d in
+                    factor.solveBlock(b, self, rhs: rhs, x: d, basic: isBasic)
+                }
+            }
+            for i in blockStart[b]..<blockStart[b + 1] where direction[Int(bumpColumns[i])] != 0 {
+                support.append(bumpColumns[i])
             }
         }
-        for c32 in factor.bumpColumns where direction[Int(c32)] != 0 { support.append(c32) }
+        factor.markedBlocks.removeAll(keepingCapacity: true)
     }
 }

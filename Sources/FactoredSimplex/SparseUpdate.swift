@@ -53,6 +53,7 @@ extension FactoredSolver {
             if isTight[r] {
                 let p = Int(factor.position[r])
                 if p < 0 {
+                    factor.markBlock(ofRow: r)
                     bumpTouched = true
                 } else {
                     program.refreshConstant(p, self)
@@ -121,7 +122,8 @@ extension FactoredSolver {
                     let other = -d - 1
                     if !force[other] { continue }
                     if tight[other] {
-                        bumpTouched = true  // a tight row outside the triangular part
+                        factor.markBlock(ofRow: other)  // a tight row outside the triangular part
+                        bumpTouched = true
                     } else if !touched[other] {
                         touched[other] = true
                         ts[touchedCount] = Int32(other)
@@ -165,27 +167,36 @@ extension FactoredSolver {
         return infeasibleCount == 0
     }
 
-    /// Re-solves the dense bump for the current values of the triangular part.
+    /// Re-solves the bump blocks the propagation reached, for the current values of
+    /// the triangular part.
     func solveBump() {
-        for r in factor.bumpRows {
-            var s = rhs[Int(r)]
-            for k in rowStart[Int(r)]..<rowStart[Int(r) + 1] {
-                let v = Int(termVariable[k])
-                if !isBasic[v] { s -= termCoefficient[k] * x[v] }
+        factor.unmarkBlocks()
+        let bumpRows = factor.bumpRows, bumpColumns = factor.bumpColumns, blockStart = factor.blockStart
+        for b32 in factor.markedBlocks {
+            let b = Int(b32)
+            for i in blockStart[b]..<blockStart[b + 1] {
+                let r = Int(bumpRows[i])
+                var s = rhs[r]
+                for k in rowStart[r]..<rowStart[r + 1] {
+                    let v = Int(termVariable[k])
+                    if !isBasic[v] { s -= termCoefficient[k] * x[v] }
+                }
+                rowScratch[r] = s
+                variableScratch[Int(bumpColumns[i])] = x[Int(bumpColumns[i])]
             }
-            rowScratch[Int(r)] = s
-        }
-        for c in factor.bumpColumns { variableScratch[Int(c)] = x[Int(c)] }
-        rowScratch.withUnsafeMutableBufferPointer { b in
-            x.withUnsafeMutableBufferPointer { xs in factor.solveBumpOnly(self, rhs: b, x: xs, basic: isBasic) }
-        }
-        for c32 in factor.bumpColumns {
-            let c = Int(c32)
-            guard variableScratch[c] != x[c] else { continue }
-            changedVariables.append(c32)
-            for k in columnStart[c]..<columnStart[c + 1] where inForce[Int(columnRow[k])] && !isTight[Int(columnRow[k])] {
-                touchLoose(Int(columnRow[k]))
+            rowScratch.withUnsafeMutableBufferPointer { b32 in
+                x.withUnsafeMutableBufferPointer { xs in factor.solveBlock(b, self, rhs: b32, x: xs, basic: isBasic) }
+            }
+            for i in blockStart[b]..<blockStart[b + 1] {
+                let c32 = bumpColumns[i]
+                let c = Int(c32)
+                guard variableScratch[c] != x[c] else { continue }
+                changedVariables.append(c32)
+                for k in columnStart[c]..<columnStart[c + 1] where inForce[Int(columnRow[k])] && !isTight[Int(columnRow[k])] {
+                    touchLoose(Int(columnRow[k]))
+                }
             }
         }
+        factor.markedBlocks.removeAll(keepingCapacity: true)
     }
 }

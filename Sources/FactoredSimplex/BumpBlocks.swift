@@ -1,0 +1,224 @@
+// The bump (what peeling row singletons leaves) is block diagonal: disjoint parts
+// of a layout give disjoint blocks, such as the equal-width pair in each of
+// toggle's rows. One dense LU over all of them would cost the square of their
+// total (toggle-100000: ~66,000 rows, 35 GB) and couple rows that never meet, so
+// each block, a connected component of the bump's rows and columns, is factored
+// and solved densely on its own.
+extension BasisFactor {
+    /// Groups the bump into blocks and factors each. Returns false when singular.
+    func factorBump(_ p: FactoredSolver) -> Bool {
+        let n = bumpRows.count
+        blockStart.removeAll(keepingCapacity: true)
+        blockOffset.removeAll(keepingCapacity: true)
+        blockStart.append(0)
+        blockOffset.append(0)
+        guard n > 0 else { return true }
+        if blockParent.count < n {
+            let size = max(n, 2 * blockParent.count)
+            blockParent = [Int32](repeating: 0, count: size)
+            blockOfRoot = [Int32](repeating: -1, count: size)
+            bumpOrder = [Int32](repeating: 0, count: 2 * size + 2)
+            bumpPermutation = [Int](repeating: 0, count: size)
+            bumpRhs = [Double](repeating: 0, count: size)
+            bumpWork = [Double](repeating: 0, count: size)
+        }
+        let rowStart = p.rowStart, termVariable = p.termVariable
+        // Rows are linked through the bump columns they share (union-find, path halving).
+        func find(_ i: Int) -> Int {
+            var i = i
+            while Int(blockParent[i]) != i {
+                blockParent[i] = blockParent[Int(blockParent[i])]
+                i = Int(blockParent[i])
+            }
+            return i
+        }
+        for c in bumpColumns { firstBumpRow[Int(c)] = -1 }
+        for i in 0..<n { blockParent[i] = Int32(i) }
+        for i in 0..<n {
+            let r = Int(bumpRows[i])
+            for k in rowStart[r]..<rowStart[r + 1] {
+                let v = Int(termVariable[k])
+                guard bumpIndex[v] >= 0 else { continue }
+                let first = Int(firstBumpRow[v])
+                if first < 0 {
+                    firstBumpRow[v] = Int32(i)
+                } else {
+                    let a = find(i), b = find(first)
+                    if a != b { blockParent[a] = Int32(b) }
+                }
+            }
+        }
+        // Block numbers in order of first row; each block's rows and columns counted.
+        var blockCount = 0
+        for i in 0..<n { blockOfRoot[i] = -1 }
+        for i in 0..<n {
+            let root = find(i)
+            if blockOfRoot[root] < 0 {
+                blockOfRoot[root] = Int32(blockCount)
+                blockCount += 1
+            }
+        }
+        // Per block, its row count and column count (prefix sums after), then fill cursors.
+        if blockRowFill.count < blockCount + 1 {
+            blockRowFill = [Int](repeating: 0, count: max(blockCount + 1, 2 * blockRowFill.count))
+            blockColumnFill = blockRowFill
+        }
+        for b in 0...blockCount {
+            blockRowFill[b] = 0
+            blockColumnFill[b] = 0
+        }
+        for i in 0..<n { blockRowFill[Int(blockOfRoot[find(i)]) + 1] += 1 }
+        for c in bumpColumns {
+            let first = Int(firstBumpRow[Int(c)])
+            guard first >= 0 else { return false }  // a column no bump row reads
+            blockColumnFill[Int(blockOfRoot[find(first)]) + 1] += 1
+        }
+        for b in 0..<blockCount {
+            guard blockRowFill[b + 1] == blockColumnFill[b + 1] else { return false }  // a non-square block
+            blockRowFill[b + 1] += blockRowFill[b]
+            blockColumnFill[b + 1] = blockRowFill[b + 1]
+            blockStart.append(blockRowFill[b + 1])
+            let size = blockRowFill[b + 1] - blockRowFill[b]
+            blockOffset.append(blockOffset[b] + size * size)
+        }
+        // Rows and columns regrouped by block (a counting sort keeps their order within one).
+        for i in 0..<n {
+            let b = Int(blockOfRoot[find(i)])
+            bumpOrder[blockRowFill[b]] = bumpRows[i]
+            blockRowFill[b] += 1
+        }
+        for i in 0..<n { bumpRows[i] = bumpOrder[i] }
+        if blockMarked.count < blockCount { blockMarked = [Bool](repeating: false, count: max(blockCount, 2 * blockMarked.count)) }
+        for b in 0..<blockCount {
+            for i in blockStart[b]..<blockStart[b + 1] { rowBlock[Int(bumpRows[i])] = Int32(b) }
+        }
+        for c in bumpColumns {
+            let b = Int(blockOfRoot[find(Int(firstBumpRow[Int(c)]))])
+            bumpOrder[blockColumnFill[b]] = c
+            blockColumnFill[b] += 1
+        }
+        for i in 0..<n {
+            bumpColumns[i] = bumpOrder[i]
+            bumpIndex[Int(bumpOrder[i])] = Int32(i)
+        }
+        let entries = bumpEntries
+        if bumpLU.count < entries { bumpLU = [Double](repeating: 0, count: max(entries, 2 * bumpLU.count)) }
+        for b in 0..<blockCount where !factorBlock(b, p) { return false }
+        return true
+    }
+
+    /// Dense LU with partial pivoting of block `b`.
+    func factorBlock(_ b: Int, _ p: FactoredSolver) -> Bool {
+        let start = blockStart[b]
+        let n = blockStart[b + 1] - start
+        let offset = blockOffset[b]
+        for i in offset..<(offset + n * n) { bumpLU[i] = 0 }
+        for i in 0..<n {
+            bumpPermutation[start + i] = i
+            let r = Int(bumpRows[start + i])
+            for k in p.rowStart[r]..<p.rowStart[r + 1] {
+                let j = Int(bumpIndex[Int(p.termVariable[k])])
+                if j >= 0 { bumpLU[offset + i * n + (j - start)] += p.termCoefficient[k] }
+            }
+        }
+        for col in 0..<n {
+            var best = col
+            var magnitude = abs(bumpLU[offset + col * n + col])
+            for i in (col + 1)..<n where abs(bumpLU[offset + i * n + col]) > magnitude {
+                magnitude = abs(bumpLU[offset + i * n + col])
+                best = i
+            }
+            guard magnitude > 1e-12 else { return false }
+            if best != col {
+                for j in 0..<n { bumpLU.swapAt(offset + col * n + j, offset + best * n + j) }
+                bumpPermutation.swapAt(start + col, start + best)
+            }
+            let pivot = bumpLU[offset + col * n + col]
+            for i in (col + 1)..<n {
+                let f = bumpLU[offset + i * n + col] / pivot
+                guard f != 0 else { continue }
+                bumpLU[offset + i * n + col] = f
+                for j in (col + 1)..<n { bumpLU[offset + i * n + j] -= f * bumpLU[offset + col * n + j] }
+            }
+        }
+        return true
+    }
+
+    /// The bump part of FTRAN: needs the triangular part's unknowns already in `x`.
+    func solveBumpOnly(_ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, x: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
+        for b in 0..<(blockStart.count - 1) { solveBlock(b, p, rhs: rhs, x: x, basic: basic) }
+    }
+
+    /// FTRAN for block `b` alone (its rows' right-hand sides in `rhs`, by row).
+    func solveBlock(_ b: Int, _ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, x: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
+        let start = blockStart[b]
+        let n = blockStart[b + 1] - start
+        let offset = blockOffset[b]
+        for i in 0..<n {
+            let r = Int(bumpRows[start + i])
+            var sum = rhs[r]
+            for k in p.rowStart[r]..<p.rowStart[r + 1] {
+                let v = Int(p.termVariable[k])
+                if basic[v], bumpIndex[v] < 0 { sum -= p.termCoefficient[k] * x[v] }
+            }
+            bumpRhs[start + i] = sum
+        }
+        // L y = P b, then U z = y.
+        for i in 0..<n {
+            var s = bumpRhs[start + bumpPermutation[start + i]]
+            for j in 0..<i { s -= bumpLU[offset + i * n + j] * bumpWork[start + j] }
+            bumpWork[start + i] = s
+        }
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            var s = bumpWork[start + i]
+            for j in (i + 1)..<n { s -= bumpLU[offset + i * n + j] * bumpWork[start + j] }
+            bumpWork[start + i] = s / bumpLU[offset + i * n + i]
+        }
+        for j in 0..<n { x[Int(bumpColumns[start + j])] = bumpWork[start + j] }
+    }
+
+    /// Marks the block of bump row `r` for `takeMarkedBlocks` (a direction or a
+    /// frame that reaches the bump solves only the blocks it reached).
+    @inline(__always) func markBlock(ofRow r: Int) {
+        let b = Int(rowBlock[r])
+        guard b >= 0, !blockMarked[b] else { return }
+        blockMarked[b] = true
+        markedBlocks.append(Int32(b))
+    }
+
+    /// Clears the marks (the list stays in `markedBlocks` until the next call).
+    func unmarkBlocks() {
+        for b in markedBlocks { blockMarked[Int(b)] = false }
+    }
+
+    /// The bump part of BTRAN (it comes first: triangular rows read no bump column).
+    /// Writes the bump rows' `y` and folds them into `rhs` of the triangular unknowns.
+    func solveBumpTransposed(_ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, y: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
+        guard bumpSize > 0 else { return }
+        for b in 0..<(blockStart.count - 1) {
+            let start = blockStart[b]
+            let n = blockStart[b + 1] - start
+            let offset = blockOffset[b]
+            // (P^T L U)^T y' = r:  U^T z = r, L^T w = z, y = P^T w.
+            for i in 0..<n {
+                var s = rhs[Int(bumpColumns[start + i])]
+                for j in 0..<i { s -= bumpLU[offset + j * n + i] * bumpWork[start + j] }
+                bumpWork[start + i] = s / bumpLU[offset + i * n + i]
+            }
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                var s = bumpWork[start + i]
+                for j in (i + 1)..<n { s -= bumpLU[offset + j * n + i] * bumpWork[start + j] }
+                bumpWork[start + i] = s
+            }
+            for i in 0..<n {
+                let r = Int(bumpRows[start + bumpPermutation[start + i]])
+                let value = bumpWork[start + i]
+                y[r] = value
+                for k in p.rowStart[r]..<p.rowStart[r + 1] {
+                    let v = Int(p.termVariable[k])
+                    if basic[v], bumpIndex[v] < 0 { rhs[v] -= p.termCoefficient[k] * value }
+                }
+            }
+        }
+    }
+}
