@@ -197,28 +197,35 @@ extension BasisFactor {
         guard bumpSize > 0 else { return }
         for b in 0..<(blockStart.count - 1) {
             let start = blockStart[b]
-            let n = blockStart[b + 1] - start
-            let offset = blockOffset[b]
-            // (P^T L U)^T y' = r:  U^T z = r, L^T w = z, y = P^T w.
-            for i in 0..<n {
-                var s = rhs[Int(bumpColumns[start + i])]
-                for j in 0..<i { s -= bumpLU[offset + j * n + i] * bumpWork[start + j] }
-                bumpWork[start + i] = s / bumpLU[offset + i * n + i]
-            }
-            for i in stride(from: n - 1, through: 0, by: -1) {
-                var s = bumpWork[start + i]
-                for j in (i + 1)..<n { s -= bumpLU[offset + j * n + i] * bumpWork[start + j] }
-                bumpWork[start + i] = s
-            }
-            for i in 0..<n {
-                let r = Int(bumpRows[start + bumpPermutation[start + i]])
-                let value = bumpWork[start + i]
+            solveBlockTransposed(b) { rhs[$0] }
+            for i in start..<blockStart[b + 1] {
+                let r = Int(bumpRows[start + bumpPermutation[i]])
+                let value = bumpWork[i]
                 y[r] = value
                 for k in p.rowStart[r]..<p.rowStart[r + 1] {
                     let v = Int(p.termVariable[k])
                     if basic[v], bumpIndex[v] < 0 { rhs[v] -= p.termCoefficient[k] * value }
                 }
             }
+        }
+    }
+
+    /// BTRAN for block `b` alone, `rhs` read by unknown: leaves in `bumpWork[i]`
+    /// (i in the block) the dual of row `bumpRows[start + bumpPermutation[i]]`.
+    @inline(__always) func solveBlockTransposed(_ b: Int, rhs: (Int) -> Double) {
+        let start = blockStart[b]
+        let n = blockStart[b + 1] - start
+        let offset = blockOffset[b]
+        // (P^T L U)^T y' = r:  U^T z = r, L^T w = z, y = P^T w.
+        for i in 0..<n {
+            var s = rhs(Int(bumpColumns[start + i]))
+            for j in 0..<i { s -= bumpLU[offset + j * n + i] * bumpWork[start + j] }
+            bumpWork[start + i] = s / bumpLU[offset + i * n + i]
+        }
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            var s = bumpWork[start + i]
+            for j in (i + 1)..<n { s -= bumpLU[offset + j * n + i] * bumpWork[start + j] }
+            bumpWork[start + i] = s
         }
     }
 }

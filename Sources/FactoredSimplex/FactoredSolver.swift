@@ -52,6 +52,22 @@ public final class FactoredSolver {
     var dualRhs: [Double]
     var dualChangedFlag: [Bool]
     var dualChangedRows: [Int32] = []
+    var trackingDualChanges = false
+    // Sparse pricing (see SparsePricing.swift).
+    /// Flat indices (level × rowCount + row) of the duals written since the last clear.
+    var dualWritten: [Int] = []
+    /// Rows with a dual written at some level, and their flags.
+    var dualSupport: [Int32] = []
+    var inDualSupport: [Bool]
+    var transposedHighest = -1
+    var transposedLowest = Int.max
+    /// Per row, its written duals as a list through `dualEntryNext` (parallel to `dualWritten`).
+    var dualEntryHead: [Int32]
+    var dualEntryNext: [Int32] = []
+    var levelScratch: [Int32] = []
+    var pricedUnknowns: [Int32] = []
+    var pricedRows: [Int32] = []
+    var isPriced: [Bool]
     var statistics = SolveStatistics()
     /// Full pricings so far (every level's duals from scratch): what a frame that
     /// only flips a loose row avoids (DualUpdate.swift).
@@ -170,6 +186,15 @@ public final class FactoredSolver {
         dualRhs = [Double](repeating: 0, count: variableCount)
         dualChangedFlag = [Bool](repeating: false, count: rowCount)
         dualChangedRows.reserveCapacity(rowCount)
+        inDualSupport = [Bool](repeating: false, count: rowCount)
+        dualEntryHead = [Int32](repeating: -1, count: rowCount)
+        dualEntryNext.reserveCapacity(2 * rowCount)
+        levelScratch.reserveCapacity(2 * levelCount + 64)
+        isPriced = [Bool](repeating: false, count: variableCount)
+        dualWritten.reserveCapacity(2 * rowCount)
+        dualSupport.reserveCapacity(rowCount)
+        pricedUnknowns.reserveCapacity(variableCount)
+        pricedRows.reserveCapacity(rowCount)
         inRoundHeap = [Bool](repeating: false, count: rowCount)
         dirtyRows.reserveCapacity(rowCount)
         touchedRows.reserveCapacity(rowCount)

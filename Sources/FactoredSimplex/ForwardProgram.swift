@@ -33,7 +33,9 @@ final class ForwardProgram {
 
     var count: Int { row.count }
 
-    /// Rebuilds from the solver's current factor and values.
+    /// Rebuilds from the solver's current factor and values. The arrays are taken
+    /// out of the object while filled: appending to a class property costs an
+    /// exclusivity check per element.
     func build(_ s: FactoredSolver) {
         let pivots = s.factor.pivots
         let position = s.factor.position
@@ -41,16 +43,11 @@ final class ForwardProgram {
         let rowStart = s.rowStart, termVariable = s.termVariable, rowCoefficient = s.termCoefficient
         let columnStart = s.columnStart, columnRow = s.columnRow
         let isBasic = s.isBasic, rhs = s.rhs, x = s.x
-        row.removeAll(keepingCapacity: true)
-        column.removeAll(keepingCapacity: true)
-        pivotCoefficient.removeAll(keepingCapacity: true)
-        constant.removeAll(keepingCapacity: true)
-        value.removeAll(keepingCapacity: true)
-        termStart.removeAll(keepingCapacity: true)
-        dependentStart.removeAll(keepingCapacity: true)
-        termSource.removeAll(keepingCapacity: true)
-        termCoefficient.removeAll(keepingCapacity: true)
-        dependent.removeAll(keepingCapacity: true)
+        var row = take(&self.row), column = take(&self.column)
+        var pivotCoefficient = take(&self.pivotCoefficient), constant = take(&self.constant), value = take(&self.value)
+        var termStart = take(&self.termStart), dependentStart = take(&self.dependentStart)
+        var termSource = take(&self.termSource), termCoefficient = take(&self.termCoefficient)
+        var dependent = take(&self.dependent)
         row.reserveCapacity(pivots.count)
         column.reserveCapacity(pivots.count)
         pivotCoefficient.reserveCapacity(pivots.count)
@@ -92,6 +89,16 @@ final class ForwardProgram {
         }
         termStart.append(Int32(termSource.count))
         dependentStart.append(Int32(dependent.count))
+        self.row = row
+        self.column = column
+        self.pivotCoefficient = pivotCoefficient
+        self.constant = constant
+        self.value = value
+        self.termStart = termStart
+        self.dependentStart = dependentStart
+        self.termSource = termSource
+        self.termCoefficient = termCoefficient
+        self.dependent = dependent
         builtGeneration = s.factorGeneration
         builtEpoch = s.valueEpoch
     }
@@ -107,4 +114,12 @@ final class ForwardProgram {
         }
         constant[p] = b
     }
+}
+
+/// Moves an array out of its owner (left empty), keeping its capacity for reuse.
+private func take<T>(_ array: inout [T]) -> [T] {
+    var out: [T] = []
+    swap(&out, &array)
+    out.removeAll(keepingCapacity: true)
+    return out
 }

@@ -21,22 +21,6 @@ struct RoundPivot {
 /// round whose steps were all zero, rounds hold Bland's pivot alone until a step is
 /// positive, so a degenerate cycle cannot form.
 extension FactoredSolver {
-    /// Lists every improving column in Bland order (unknowns, then tight rows).
-    func collectImprovingColumns() {
-        candidates.removeAll(keepingCapacity: true)
-        for v in 0..<variableCount where !isBasic[v] && columnStart[v] < columnStart[v + 1] {
-            let s = reducedCostSign(unknown: v)
-            if s != 0 { candidates.append(.unknown(variable: v, sign: Double(-s))) }
-        }
-        for r in 0..<rowCount where inForce[r] && isTight[r] {
-            if reducedCostSign(row: r, positive: true) < 0 {
-                candidates.append(.loosen(row: r, positive: true))
-            } else if reducedCostSign(row: r, positive: false) < 0 {
-                candidates.append(.loosen(row: r, positive: false))
-            }
-        }
-    }
-
     /// Primal simplex from a primal feasible basis to a lexicographic optimum, in rounds.
     func primalSimplex() throws(LayoutError) {
         var pivotCount = 0

@@ -1,0 +1,284 @@
+/// Pricing that pays for what the costs reach, not for the layout's size. Each
+/// level's duals come from a transposed solve seeded by that level's costed rows
+/// (violated optional constraints, usually few): it visits only the tight rows
+/// upstream of them (the bump blocks they reach, then the triangular part in
+/// decreasing position). Only those rows have nonzero duals, so only they and the
+/// unknowns they read can price as improving; every other column's reduced cost is
+/// its own cost (never negative) or zero. A full scan costs levels × size: mixed
+/// has hundreds of levels, clamp and toggle 100,000 views.
+extension FactoredSolver {
+    /// π = c_B B⁻¹ per level: a loose row's dual is its basic own column's cost (±1
+    /// at its level), a tight row's comes from the transposed solve. Only the levels
+    /// with a costed basic column (`activeLevels`, ascending) have nonzero duals.
+    func computeDuals() {
+        ensureFactor()
+        pricings += 1
+        clearDuals()
+        let m = rowCount
+        // The costed basic own columns, listed by level (one pass over the rows).
+        var active = activeLevels
+        activeLevels = []
+        active.removeAll(keepingCapacity: true)
+        let inForce = self.inForce, isTight = self.isTight, level = self.level
+        let positiveBasic = self.positiveBasic, kind = self.kind
+        levelHead.withUnsafeMutableBufferPointer { head in
+        nextInLevel.withUnsafeMutableBufferPointer { next in
+            for r in stride(from: m - 1, through: 0, by: -1) where inForce[r] && !isTight[r] {
+                let costs = positiveBasic[r] ? kind[r] != .lessThanOrEqual : kind[r] != .greaterThanOrEqual
+                guard costs else { continue }
+                let l = Int(level[r])
+                if head[l] < 0 { active.append(Int32(l)) }
+                next[r] = head[l]
+                head[l] = Int32(r)
+            }
+        }}
+        active.withUnsafeMutableBufferPointer { heapSort($0) }
+        for l32 in active {
+            let l = Int(l32)
+            var r32 = levelHead[l]
+            levelHead[l] = -1
+            while r32 >= 0 {
+                let r = Int(r32)
+                seedTransposed(level: l, row: r, dual: positiveBasic[r] ? 1 : -1)
+                r32 = nextInLevel[r]
+            }
+            _ = transposedSolve(level: l, budget: Int.max)
+        }
+        activeLevels = active
+    }
+
+    /// Zeroes every dual the last pricing and dual updates wrote.
+    func clearDuals() {
+        duals.withUnsafeMutableBufferPointer { d in
+            for i in dualWritten { d[i] = 0 }
+        }
+        dualWritten.removeAll(keepingCapacity: true)
+        dualEntryNext.removeAll(keepingCapacity: true)
+        for r in dualSupport {
+            inDualSupport[Int(r)] = false
+            dualEntryHead[Int(r)] = -1
+        }
+        dualSupport.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds `value` to row `r`'s dual at level `l`, remembering where it wrote.
+    @inline(__always) func addDual(level l: Int, row r: Int, _ value: Double) {
+        let i = l * rowCount + r
+        if duals[i] == 0 {
+            // A new entry, linked into the row's list of written levels.
+            dualEntryNext.append(dualEntryHead[r])
+            dualEntryHead[r] = Int32(dualWritten.count)
+            dualWritten.append(i)
+        }
+        duals[i] += value
+        if !inDualSupport[r] {
+            inDualSupport[r] = true
+            dualSupport.append(Int32(r))
+        }
+        if trackingDualChanges { noteDualChanged(r) }
+    }
+
+    /// Row `r`'s dual at level `l` changes by `dual`: records it, and puts
+    /// -dual · a_r on the basic unknowns for the transposed solve.
+    func seedTransposed(level l: Int, row r: Int, dual: Double) {
+        addDual(level: l, row: r, dual)
+        for k in rowStart[r]..<rowStart[r + 1] {
+            let v = Int(termVariable[k])
+            guard isBasic[v] else { continue }
+            dualRhs[v] -= dual * termCoefficient[k]
+            markTransposed(v)
+        }
+    }
+
+    @inline(__always) func markTransposed(_ v: Int) {
+        let p = Int(factor.columnPosition[v])
+        if p >= 0 {
+            pendingPositions[p >> 6] |= 1 << UInt64(p & 63)
+            transposedHighest = max(transposedHighest, p)
+            transposedLowest = min(transposedLowest, p)
+        } else {
+            factor.markBlock(ofRow: Int(factor.bumpRows[Int(factor.bumpIndex[v])]))
+        }
+    }
+
+    /// Solves A_T^T Δy = dualRhs for the marked positions and blocks at level `l`,
+    /// adding Δy into the duals. The bump comes first (triangular rows read no bump
+    /// column), then positions in decreasing order. Returns false, with the
+    /// scratch cleared and the duals partly updated, if more than `budget`
+    /// positions would be visited.
+    func transposedSolve(level l: Int, budget: Int) -> Bool {
+        factor.unmarkBlocks()
+        let bumpRows = factor.bumpRows, bumpColumns = factor.bumpColumns, blockStart = factor.blockStart
+        for b32 in factor.markedBlocks {
+            let b = Int(b32)
+            factor.solveBlockTransposed(b) { dualRhs[$0] }
+            for i in blockStart[b]..<blockStart[b + 1] { dualRhs[Int(bumpColumns[i])] = 0 }
+            for i in blockStart[b]..<blockStart[b + 1] {
+                let value = factor.bumpWork[i]
+                guard value != 0 else { continue }
+                let r = Int(bumpRows[blockStart[b] + factor.bumpPermutation[i]])
+                addDual(level: l, row: r, value)
+                for k in rowStart[r]..<rowStart[r + 1] {
+                    let v = Int(termVariable[k])
+                    guard isBasic[v], factor.bumpIndex[v] < 0 else { continue }
+                    dualRhs[v] -= termCoefficient[k] * value
+                    markTransposed(v)
+                }
+            }
+        }
+        factor.markedBlocks.removeAll(keepingCapacity: true)
+        defer {
+            transposedHighest = -1
+            transposedLowest = Int.max
+        }
+        guard transposedHighest >= 0 else { return true }
+        var visited = 0
+        var completed = true
+        var word = transposedHighest >> 6
+        while word >= transposedLowest >> 6 {
+            let pending = pendingPositions[word]
+            if pending == 0 {
+                word -= 1
+                continue
+            }
+            let bit = 63 - pending.leadingZeroBitCount
+            pendingPositions[word] = pending & ~(1 << UInt64(bit))
+            guard completed else { continue }  // only clearing the remaining bits
+            let p = word << 6 | bit
+            visited += 1
+            if visited > budget {
+                completed = false
+                continue
+            }
+            let pivot = factor.pivots[p]
+            let row = Int(pivot.row)
+            let column = Int(pivot.column)
+            let value = dualRhs[column] / pivot.coefficient
+            dualRhs[column] = 0
+            guard value != 0 else { continue }
+            addDual(level: l, row: row, value)
+            for k in rowStart[row]..<rowStart[row + 1] {
+                let v = Int(termVariable[k])
+                guard v != column, isBasic[v] else { continue }
+                dualRhs[v] -= termCoefficient[k] * value
+                markTransposed(v)  // always an earlier position: a triangular row reads no bump column
+            }
+        }
+        if !completed {
+            for v in 0..<variableCount { dualRhs[v] = 0 }
+        }
+        return completed
+    }
+
+    /// Appends to `levelScratch` the levels at which row `r` has a dual written.
+    @inline(__always) func gatherDualLevels(_ r: Int) {
+        var e = dualEntryHead[r]
+        while e >= 0 {
+            levelScratch.append(Int32(dualWritten[Int(e)] / rowCount))
+            e = dualEntryNext[Int(e)]
+        }
+    }
+
+    /// The lexicographic sign of unknown `v`'s reduced cost: at each level where a
+    /// row reading it has a dual, ascending, until one is nonzero.
+    func reducedCostSign(unknown v: Int) -> Int {
+        let m = rowCount
+        levelScratch.removeAll(keepingCapacity: true)
+        for k in columnStart[v]..<columnStart[v + 1] where inForce[Int(columnRow[k])] {
+            gatherDualLevels(Int(columnRow[k]))
+        }
+        levelScratch.withUnsafeMutableBufferPointer { heapSort($0) }
+        var previous: Int32 = -1
+        for l32 in levelScratch where l32 != previous {
+            previous = l32
+            let l = Int(l32)
+            var s = 0.0
+            for k in columnStart[v]..<columnStart[v + 1] {
+                let r = Int(columnRow[k])
+                if inForce[r] { s -= duals[l * m + r] * columnCoefficient[k] }
+            }
+            if s < -Self.dualTolerance { return -1 }
+            if s > Self.dualTolerance { return 1 }
+        }
+        return 0
+    }
+
+    /// The lexicographic sign of the reduced cost of row `r`'s `pos` or `neg` column:
+    /// its own cost (1 at its level, if it has one) minus or plus the row's duals.
+    func reducedCostSign(row r: Int, positive: Bool) -> Int {
+        let m = rowCount
+        let lr = level[r]
+        let costs = positive ? positiveCosts(r) : negativeCosts(r)
+        levelScratch.removeAll(keepingCapacity: true)
+        gatherDualLevels(r)
+        if costs { levelScratch.append(lr) }
+        levelScratch.withUnsafeMutableBufferPointer { heapSort($0) }
+        var previous: Int32 = -1
+        for l32 in levelScratch where l32 != previous {
+            previous = l32
+            let l = Int(l32)
+            let c: Double = (costs && l32 == lr) ? 1 : 0
+            let value = positive ? c - duals[l * m + r] : c + duals[l * m + r]
+            if value < -Self.dualTolerance { return -1 }
+            if value > Self.dualTolerance { return 1 }
+        }
+        return 0
+    }
+
+    /// Lists every improving column in Bland order (unknowns, then tight rows). Only
+    /// rows with a nonzero dual, and the non-basic unknowns they read, can improve.
+    func collectImprovingColumns() {
+        candidates.removeAll(keepingCapacity: true)
+        pricedUnknowns.removeAll(keepingCapacity: true)
+        pricedRows.removeAll(keepingCapacity: true)
+        for r32 in dualSupport {
+            let r = Int(r32)
+            if isTight[r] { pricedRows.append(r32) }
+            for k in rowStart[r]..<rowStart[r + 1] {
+                let v = Int(termVariable[k])
+                guard !isBasic[v], !isPriced[v] else { continue }
+                isPriced[v] = true
+                pricedUnknowns.append(Int32(v))
+            }
+        }
+        // Bland order. An in-place heapsort: the standard library's sort allocates a buffer.
+        pricedUnknowns.withUnsafeMutableBufferPointer { heapSort($0) }
+        pricedRows.withUnsafeMutableBufferPointer { heapSort($0) }
+        for v32 in pricedUnknowns {
+            let v = Int(v32)
+            isPriced[v] = false
+            let s = reducedCostSign(unknown: v)
+            if s != 0 { candidates.append(.unknown(variable: v, sign: Double(-s))) }
+        }
+        for r32 in pricedRows {
+            let r = Int(r32)
+            if reducedCostSign(row: r, positive: true) < 0 {
+                candidates.append(.loosen(row: r, positive: true))
+            } else if reducedCostSign(row: r, positive: false) < 0 {
+                candidates.append(.loosen(row: r, positive: false))
+            }
+        }
+    }
+}
+
+/// Sorts ascending in place without allocating.
+func heapSort(_ a: UnsafeMutableBufferPointer<Int32>) {
+    let n = a.count
+    guard n > 1 else { return }
+    func siftDown(_ start: Int, _ end: Int) {
+        var root = start
+        while true {
+            var child = 2 * root + 1
+            guard child < end else { return }
+            if child + 1 < end, a[child + 1] > a[child] { child += 1 }
+            guard a[child] > a[root] else { return }
+            a.swapAt(root, child)
+            root = child
+        }
+    }
+    for start in stride(from: n / 2 - 1, through: 0, by: -1) { siftDown(start, n) }
+    for end in stride(from: n - 1, to: 0, by: -1) {
+        a.swapAt(0, end)
+        siftDown(0, end)
+    }
+}
