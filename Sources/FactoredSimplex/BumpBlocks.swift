@@ -112,36 +112,42 @@ extension BasisFactor {
         let start = blockStart[b]
         let n = blockStart[b + 1] - start
         let offset = blockOffset[b]
-        for i in offset..<(offset + n * n) { bumpLU[i] = 0 }
-        for i in 0..<n {
-            bumpPermutation[start + i] = i
-            let r = Int(bumpRows[start + i])
-            for k in p.rowStart[r]..<p.rowStart[r + 1] {
-                let j = Int(bumpIndex[Int(p.termVariable[k])])
-                if j >= 0 { bumpLU[offset + i * n + (j - start)] += p.termCoefficient[k] }
+        let rowStart = p.rowStart, termVariable = p.termVariable, termCoefficient = p.termCoefficient
+        let bumpRows = self.bumpRows, bumpIndex = self.bumpIndex
+        // Raw buffers: element access through class properties costs an exclusivity check each.
+        return bumpLU.withUnsafeMutableBufferPointer { lu in
+        bumpPermutation.withUnsafeMutableBufferPointer { permutation in
+            for i in offset..<(offset + n * n) { lu[i] = 0 }
+            for i in 0..<n {
+                permutation[start + i] = i
+                let r = Int(bumpRows[start + i])
+                for k in rowStart[r]..<rowStart[r + 1] {
+                    let j = Int(bumpIndex[Int(termVariable[k])])
+                    if j >= 0 { lu[offset + i * n + (j - start)] += termCoefficient[k] }
+                }
             }
-        }
-        for col in 0..<n {
-            var best = col
-            var magnitude = abs(bumpLU[offset + col * n + col])
-            for i in (col + 1)..<n where abs(bumpLU[offset + i * n + col]) > magnitude {
-                magnitude = abs(bumpLU[offset + i * n + col])
-                best = i
+            for col in 0..<n {
+                var best = col
+                var magnitude = abs(lu[offset + col * n + col])
+                for i in (col + 1)..<n where abs(lu[offset + i * n + col]) > magnitude {
+                    magnitude = abs(lu[offset + i * n + col])
+                    best = i
+                }
+                guard magnitude > 1e-12 else { return false }
+                if best != col {
+                    for j in 0..<n { lu.swapAt(offset + col * n + j, offset + best * n + j) }
+                    permutation.swapAt(start + col, start + best)
+                }
+                let pivot = lu[offset + col * n + col]
+                for i in (col + 1)..<n {
+                    let f = lu[offset + i * n + col] / pivot
+                    guard f != 0 else { continue }
+                    lu[offset + i * n + col] = f
+                    for j in (col + 1)..<n { lu[offset + i * n + j] -= f * lu[offset + col * n + j] }
+                }
             }
-            guard magnitude > 1e-12 else { return false }
-            if best != col {
-                for j in 0..<n { bumpLU.swapAt(offset + col * n + j, offset + best * n + j) }
-                bumpPermutation.swapAt(start + col, start + best)
-            }
-            let pivot = bumpLU[offset + col * n + col]
-            for i in (col + 1)..<n {
-                let f = bumpLU[offset + i * n + col] / pivot
-                guard f != 0 else { continue }
-                bumpLU[offset + i * n + col] = f
-                for j in (col + 1)..<n { bumpLU[offset + i * n + j] -= f * bumpLU[offset + col * n + j] }
-            }
-        }
-        return true
+            return true
+        }}
     }
 
     /// The bump part of FTRAN: needs the triangular part's unknowns already in `x`.

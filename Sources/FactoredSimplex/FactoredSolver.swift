@@ -263,11 +263,18 @@ public final class FactoredSolver {
 
     func ensureFactor() {
         guard !factorValid else { return }
-        tightRows.removeAll(keepingCapacity: true)
-        for r in 0..<rowCount where inForce[r] && isTight[r] {
-            tightSlot[r] = Int32(tightRows.count)
-            tightRows.append(Int32(r))
+        // Local lets and a local list: class-property access per row costs an exclusivity check.
+        var tight: [Int32] = []
+        swap(&tight, &tightRows)
+        tight.removeAll(keepingCapacity: true)
+        let inForce = self.inForce, isTight = self.isTight
+        tightSlot.withUnsafeMutableBufferPointer { slot in
+            for r in 0..<rowCount where inForce[r] && isTight[r] {
+                slot[r] = Int32(tight.count)
+                tight.append(Int32(r))
+            }
         }
+        swap(&tight, &tightRows)
         let ok = factor.factor(self, tight: tightRows, basic: isBasic)
         factorGeneration += 1
         precondition(ok, "factored simplex: singular basis")

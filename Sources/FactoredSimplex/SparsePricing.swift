@@ -82,6 +82,7 @@ extension FactoredSolver {
     /// -dual · a_r on the basic unknowns for the transposed solve.
     func seedTransposed(level l: Int, row r: Int, dual: Double) {
         addDual(level: l, row: r, dual)
+        let termVariable = self.termVariable, termCoefficient = self.termCoefficient, isBasic = self.isBasic
         for k in rowStart[r]..<rowStart[r + 1] {
             let v = Int(termVariable[k])
             guard isBasic[v] else { continue }
@@ -132,38 +133,48 @@ extension FactoredSolver {
             transposedLowest = Int.max
         }
         guard transposedHighest >= 0 else { return true }
+        // Local lets and raw buffers: class-property access per element costs an exclusivity check.
+        let rowStart = self.rowStart, termVariable = self.termVariable, termCoefficient = self.termCoefficient
+        let isBasic = self.isBasic, columnPosition = factor.columnPosition, pivots = factor.pivots
         var visited = 0
         var completed = true
+        var lowest = transposedLowest
         var word = transposedHighest >> 6
-        while word >= transposedLowest >> 6 {
-            let pending = pendingPositions[word]
-            if pending == 0 {
-                word -= 1
-                continue
+        pendingPositions.withUnsafeMutableBufferPointer { bits in
+        dualRhs.withUnsafeMutableBufferPointer { rhs in
+            while word >= lowest >> 6 {
+                let pending = bits[word]
+                if pending == 0 {
+                    word -= 1
+                    continue
+                }
+                let bit = 63 - pending.leadingZeroBitCount
+                bits[word] = pending & ~(1 << UInt64(bit))
+                guard completed else { continue }  // only clearing the remaining bits
+                let p = word << 6 | bit
+                visited += 1
+                if visited > budget {
+                    completed = false
+                    continue
+                }
+                let pivot = pivots[p]
+                let row = Int(pivot.row)
+                let column = Int(pivot.column)
+                let value = rhs[column] / pivot.coefficient
+                rhs[column] = 0
+                guard value != 0 else { continue }
+                addDual(level: l, row: row, value)
+                for k in rowStart[row]..<rowStart[row + 1] {
+                    let v = Int(termVariable[k])
+                    guard v != column, isBasic[v] else { continue }
+                    rhs[v] -= termCoefficient[k] * value
+                    // Always an earlier position: a triangular row reads no bump column.
+                    let q = Int(columnPosition[v])
+                    bits[q >> 6] |= 1 << UInt64(q & 63)
+                    lowest = min(lowest, q)
+                }
             }
-            let bit = 63 - pending.leadingZeroBitCount
-            pendingPositions[word] = pending & ~(1 << UInt64(bit))
-            guard completed else { continue }  // only clearing the remaining bits
-            let p = word << 6 | bit
-            visited += 1
-            if visited > budget {
-                completed = false
-                continue
-            }
-            let pivot = factor.pivots[p]
-            let row = Int(pivot.row)
-            let column = Int(pivot.column)
-            let value = dualRhs[column] / pivot.coefficient
-            dualRhs[column] = 0
-            guard value != 0 else { continue }
-            addDual(level: l, row: row, value)
-            for k in rowStart[row]..<rowStart[row + 1] {
-                let v = Int(termVariable[k])
-                guard v != column, isBasic[v] else { continue }
-                dualRhs[v] -= termCoefficient[k] * value
-                markTransposed(v)  // always an earlier position: a triangular row reads no bump column
-            }
-        }
+        }}
         if !completed {
             for v in 0..<variableCount { dualRhs[v] = 0 }
         }
