@@ -45,7 +45,7 @@ public final class FactoredSolver {
     var basisOptimal = false {
         didSet { if !basisOptimal { dualsCurrent = false } }
     }
-    /// Whether `duals` and `activeLevels` hold the current optimal basis's duals
+    /// Whether the dual entries and `activeLevels` hold the current optimal basis's duals
     /// (true after a pricing found nothing to improve, kept by DualUpdate.swift).
     var dualsCurrent = false
     var dualUpdatesSinceRefresh = 0
@@ -54,17 +54,21 @@ public final class FactoredSolver {
     var dualChangedRows: [Int32] = []
     var trackingDualChanges = false
     // Sparse pricing (see SparsePricing.swift).
-    /// Flat indices (level × rowCount + row) of the duals written since the last clear.
-    var dualWritten: [Int] = []
+    /// The duals, sparse: entries (level, value) linked per row from `dualEntryHead`.
+    var dualEntryLevel: [Int32] = []
+    var dualEntryValue: [Double] = []
+    /// Whether every row's list is in ascending level order (so a new level is a new entry).
+    var dualListsAscending = true
     /// Rows with a dual written at some level, and their flags.
     var dualSupport: [Int32] = []
     var inDualSupport: [Bool]
     var transposedHighest = -1
     var transposedLowest = Int.max
-    /// Per row, its written duals as a list through `dualEntryNext` (parallel to `dualWritten`).
     var dualEntryHead: [Int32]
     var dualEntryNext: [Int32] = []
-    var levelScratch: [Int32] = []
+    /// Scratch of a reduced cost's sign: (level << 32 | index) keys and their values.
+    var termKeys: [UInt64] = []
+    var termValues: [Double] = []
     var pricedUnknowns: [Int32] = []
     var pricedRows: [Int32] = []
     var isPriced: [Bool]
@@ -88,7 +92,6 @@ public final class FactoredSolver {
     var rowScratch: [Double]
     var variableScratch: [Double]
     var direction: [Double]
-    var duals: [Double]  // levelCount × rowCount
     var rowRate: [Double]
     // The frame path (see SparseUpdate.swift).
     var isDirty: [Bool]
@@ -170,7 +173,6 @@ public final class FactoredSolver {
         rowScratch = [Double](repeating: 0, count: rowCount)
         variableScratch = [Double](repeating: 0, count: variableCount)
         direction = [Double](repeating: 0, count: variableCount)
-        duals = [Double](repeating: 0, count: levelCount * rowCount)
         rowRate = [Double](repeating: 0, count: rowCount)
         isDirty = [Bool](repeating: false, count: rowCount)
         pendingPositions = [UInt64](repeating: 0, count: rowCount / 64 + 1)
@@ -189,9 +191,11 @@ public final class FactoredSolver {
         inDualSupport = [Bool](repeating: false, count: rowCount)
         dualEntryHead = [Int32](repeating: -1, count: rowCount)
         dualEntryNext.reserveCapacity(2 * rowCount)
-        levelScratch.reserveCapacity(2 * levelCount + 64)
+        termKeys.reserveCapacity(256)
+        termValues.reserveCapacity(256)
         isPriced = [Bool](repeating: false, count: variableCount)
-        dualWritten.reserveCapacity(2 * rowCount)
+        dualEntryLevel.reserveCapacity(2 * rowCount)
+        dualEntryValue.reserveCapacity(2 * rowCount)
         dualSupport.reserveCapacity(rowCount)
         pricedUnknowns.reserveCapacity(variableCount)
         pricedRows.reserveCapacity(rowCount)
