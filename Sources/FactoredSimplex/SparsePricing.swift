@@ -249,10 +249,34 @@ extension FactoredSolver {
 
     /// The lexicographic sign of the reduced cost of row `r`'s `pos` or `neg` column:
     /// its own cost (1 at its level, if it has one) minus or plus the row's duals.
+    /// A row has one entry per level, so the lowest level with a nonzero value
+    /// decides, without sorting.
     func reducedCostSign(row r: Int, positive: Bool) -> Int {
-        gatherDuals(r, times: positive ? -1 : 1)
-        if positive ? positiveCosts(r) : negativeCosts(r) { signTerm(level: level[r], 1) }
-        return signOfTerms()
+        let costs = positive ? positiveCosts(r) : negativeCosts(r)
+        let own = level[r]
+        let levels = dualEntryLevel, values = dualEntryValue, next = dualEntryNext
+        var bestLevel = Int32.max
+        var bestSign = 0
+        var dualAtOwn = 0.0
+        var e = Int(dualEntryHead[r])
+        while e >= 0 {
+            let l = levels[e]
+            let value = positive ? -values[e] : values[e]
+            e = Int(next[e])
+            if costs, l == own {
+                dualAtOwn = value
+                continue
+            }
+            if l < bestLevel, abs(value) > Self.dualTolerance {
+                bestLevel = l
+                bestSign = value < 0 ? -1 : 1
+            }
+        }
+        if costs, own < bestLevel {
+            let total = 1 + dualAtOwn
+            if abs(total) > Self.dualTolerance { return total < 0 ? -1 : 1 }
+        }
+        return bestSign
     }
 
     /// Lists every improving column in Bland order (unknowns, then tight rows). Only
