@@ -48,6 +48,8 @@ final class BasisFactor {
     var rowBlock: [Int32]
     var blockMarked: [Bool] = []
     var markedBlocks: [Int32] = []
+    /// Room for the frame path to list marked blocks on a raw buffer.
+    var markedStorage: [Int32] = [0]
     var blockColumnFill: [Int] = []
 
     init(rowCount: Int, variableCount: Int) {

@@ -88,7 +88,10 @@ extension BasisFactor {
             blockRowFill[b] += 1
         }
         for i in 0..<n { bumpRows[i] = bumpOrder[i] }
-        if blockMarked.count < blockCount { blockMarked = [Bool](repeating: false, count: max(blockCount, 2 * blockMarked.count)) }
+        if blockMarked.count < blockCount {
+            blockMarked = [Bool](repeating: false, count: max(blockCount, 2 * blockMarked.count))
+            markedStorage = [Int32](repeating: 0, count: blockMarked.count)
+        }
         for b in 0..<blockCount {
             for i in blockStart[b]..<blockStart[b + 1] { rowBlock[Int(bumpRows[i])] = Int32(b) }
         }
@@ -160,27 +163,34 @@ extension BasisFactor {
         let start = blockStart[b]
         let n = blockStart[b + 1] - start
         let offset = blockOffset[b]
-        for i in 0..<n {
-            let r = Int(bumpRows[start + i])
-            var sum = rhs[r]
-            for k in p.rowStart[r]..<p.rowStart[r + 1] {
-                let v = Int(p.termVariable[k])
-                if basic[v], bumpIndex[v] < 0 { sum -= p.termCoefficient[k] * x[v] }
+        // Local lets and raw buffers: class-property access per element costs an exclusivity check.
+        let rowStart = p.rowStart, termVariable = p.termVariable, termCoefficient = p.termCoefficient
+        let bumpRows = self.bumpRows, bumpColumns = self.bumpColumns, bumpIndex = self.bumpIndex
+        let lu = self.bumpLU, permutation = self.bumpPermutation
+        bumpRhs.withUnsafeMutableBufferPointer { bumpRhs in
+        bumpWork.withUnsafeMutableBufferPointer { work in
+            for i in 0..<n {
+                let r = Int(bumpRows[start + i])
+                var sum = rhs[r]
+                for k in rowStart[r]..<rowStart[r + 1] {
+                    let v = Int(termVariable[k])
+                    if basic[v], bumpIndex[v] < 0 { sum -= termCoefficient[k] * x[v] }
+                }
+                bumpRhs[start + i] = sum
             }
-            bumpRhs[start + i] = sum
-        }
-        // L y = P b, then U z = y.
-        for i in 0..<n {
-            var s = bumpRhs[start + bumpPermutation[start + i]]
-            for j in 0..<i { s -= bumpLU[offset + i * n + j] * bumpWork[start + j] }
-            bumpWork[start + i] = s
-        }
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            var s = bumpWork[start + i]
-            for j in (i + 1)..<n { s -= bumpLU[offset + i * n + j] * bumpWork[start + j] }
-            bumpWork[start + i] = s / bumpLU[offset + i * n + i]
-        }
-        for j in 0..<n { x[Int(bumpColumns[start + j])] = bumpWork[start + j] }
+            // L y = P b, then U z = y.
+            for i in 0..<n {
+                var s = bumpRhs[start + permutation[start + i]]
+                for j in 0..<i { s -= lu[offset + i * n + j] * work[start + j] }
+                work[start + i] = s
+            }
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                var s = work[start + i]
+                for j in (i + 1)..<n { s -= lu[offset + i * n + j] * work[start + j] }
+                work[start + i] = s / lu[offset + i * n + i]
+            }
+            for j in 0..<n { x[Int(bumpColumns[start + j])] = work[start + j] }
+        }}
     }
 
     /// Marks the block of bump row `r` for `takeMarkedBlocks` (a direction or a

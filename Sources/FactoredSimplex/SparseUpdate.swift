@@ -72,8 +72,11 @@ extension FactoredSolver {
         // scan, cheaper than a heap when a frame moves thousands of rows), so each
         // row is computed after every row it reads.
         var changedCount = 0
+        var markedCount = 0
         var touchedCount = touchedRows.count
-        for (i, r) in touchedRows.enumerated() { touchedStorage[i] = r }
+        touchedStorage.withUnsafeMutableBufferPointer { ts in
+            for (i, r) in touchedRows.enumerated() { ts[i] = r }
+        }
         touchedRows.removeAll(keepingCapacity: true)
         program.column.withUnsafeBufferPointer { columnOf in
         program.pivotCoefficient.withUnsafeBufferPointer { pivotCoefficient in
@@ -91,6 +94,9 @@ extension FactoredSolver {
         pendingPositions.withUnsafeMutableBufferPointer { bits in
         touchedStorage.withUnsafeMutableBufferPointer { ts in
         changedStorage.withUnsafeMutableBufferPointer { changed in
+        factor.rowBlock.withUnsafeBufferPointer { rowBlock in
+        factor.blockMarked.withUnsafeMutableBufferPointer { blockMarked in
+        factor.markedStorage.withUnsafeMutableBufferPointer { marked in
             guard highest >= 0 else { return }
             var word = lowest >> 6
             while word <= highest >> 6 {
@@ -122,7 +128,13 @@ extension FactoredSolver {
                     let other = -d - 1
                     if !force[other] { continue }
                     if tight[other] {
-                        factor.markBlock(ofRow: other)  // a tight row outside the triangular part
+                        // A tight row outside the triangular part: its bump block is re-solved.
+                        let block = Int(rowBlock[other])
+                        if !blockMarked[block] {
+                            blockMarked[block] = true
+                            marked[markedCount] = Int32(block)
+                            markedCount += 1
+                        }
                         bumpTouched = true
                     } else if !touched[other] {
                         touched[other] = true
@@ -131,10 +143,12 @@ extension FactoredSolver {
                     }
                 }
             }
-        }}}}}}}}}}}}}}}}
+        }}}}}}}}}}}}}}}}}}}
+        factor.markedBlocks.append(contentsOf: factor.markedStorage[0..<markedCount])
         statistics.rowsTouched += changedCount
-        for i in 0..<changedCount { changedVariables.append(changedStorage[i]) }
-        for i in 0..<touchedCount { touchedRows.append(touchedStorage[i]) }
+        // Whole-slice appends: one exclusivity check each, not one per element.
+        changedVariables.append(contentsOf: changedStorage[0..<changedCount])
+        touchedRows.append(contentsOf: touchedStorage[0..<touchedCount])
         if bumpTouched { solveBump() }
         var infeasibleCount = 0
         rowStart.withUnsafeBufferPointer { rs in
@@ -172,21 +186,26 @@ extension FactoredSolver {
     func solveBump() {
         factor.unmarkBlocks()
         let bumpRows = factor.bumpRows, bumpColumns = factor.bumpColumns, blockStart = factor.blockStart
+        let rowStart = self.rowStart, termVariable = self.termVariable, termCoefficient = self.termCoefficient
+        let isBasic = self.isBasic, rhs = self.rhs, columnStart = self.columnStart, columnRow = self.columnRow
+        let inForce = self.inForce, isTight = self.isTight
         for b32 in factor.markedBlocks {
             let b = Int(b32)
-            for i in blockStart[b]..<blockStart[b + 1] {
-                let r = Int(bumpRows[i])
-                var s = rhs[r]
-                for k in rowStart[r]..<rowStart[r + 1] {
-                    let v = Int(termVariable[k])
-                    if !isBasic[v] { s -= termCoefficient[k] * x[v] }
+            rowScratch.withUnsafeMutableBufferPointer { scratch in
+            variableScratch.withUnsafeMutableBufferPointer { before in
+            x.withUnsafeMutableBufferPointer { xs in
+                for i in blockStart[b]..<blockStart[b + 1] {
+                    let r = Int(bumpRows[i])
+                    var s = rhs[r]
+                    for k in rowStart[r]..<rowStart[r + 1] {
+                        let v = Int(termVariable[k])
+                        if !isBasic[v] { s -= termCoefficient[k] * xs[v] }
+                    }
+                    scratch[r] = s
+                    before[Int(bumpColumns[i])] = xs[Int(bumpColumns[i])]
                 }
-                rowScratch[r] = s
-                variableScratch[Int(bumpColumns[i])] = x[Int(bumpColumns[i])]
-            }
-            rowScratch.withUnsafeMutableBufferPointer { b32 in
-                x.withUnsafeMutableBufferPointer { xs in factor.solveBlock(b, self, rhs: b32, x: xs, basic: isBasic) }
-            }
+                factor.solveBlock(b, self, rhs: scratch, x: xs, basic: isBasic)
+            }}}
             for i in blockStart[b]..<blockStart[b + 1] {
                 let c32 = bumpColumns[i]
                 let c = Int(c32)
