@@ -73,6 +73,11 @@ public final class FactoredSolver {
     var pricedRows: [Int32] = []
     var isPriced: [Bool]
     var statistics = SolveStatistics()
+    /// The sizes of the bump's independent blocks at the last factorisation (a test hook).
+    public var factorBlockSizes: [Int] {
+        ensureFactor()
+        return (0..<(factor.blockStart.count - 1)).map { factor.blockStart[$0 + 1] - factor.blockStart[$0] }
+    }
     /// Full pricings so far (every level's duals from scratch): what a frame that
     /// only flips a loose row avoids (DualUpdate.swift).
     public internal(set) var pricings = 0
