@@ -72,13 +72,10 @@ struct Bench: ParsableCommand {
 
     /// The default suite: every family; cassowary, manual and factored at 100, 300, 1,000 and 10,000 views,
     /// dense at 100 and 300 (its re-solve from scratch costs 15–330 ms a frame at 300 views).
-    /// factored stops at 1,000 views on toggle and mixed, whose frames pivot (a refactorisation per
-    /// pivot: about 1.6 s a toggle frame and a 32 s build for mixed at 1,000 views here).
     static func defaultSizes(_ backend: String, _ family: Family) -> [Int] {
         switch backend {
-        case "cassowary", "manual": return [100, 300, 1_000, 10_000]
+        case "cassowary", "manual", "factored": return [100, 300, 1_000, 10_000]
         case "dense": return [100, 300]
-        case "factored": return family == .toggle || family == .mixed ? [100, 300, 1_000] : [100, 300, 1_000, 10_000]
         default: return [100]
         }
     }
