@@ -27,6 +27,21 @@ private func backend(_ scene: Scene) throws -> (FactoredBackend, CompiledScene) 
     return (try #require(session.backend as? FactoredBackend), compiled)
 }
 
+/// View `a` (width edited at priority 500, preferring 10 at 100, capped at 100 with
+/// priority `cap`) and `c` 8 points to its right, twice as wide.
+private func cappedChain(_ name: String, cap: Priority) -> (SceneBuilder, ViewRef) {
+    let b = SceneBuilder(name: name)
+    let a = b.view("a")
+    let c = b.view("c")
+    b.add(a.left == 0); b.add(a.top == 0); b.add(a.height == 10)
+    b.add(c.left == a.right + 8); b.add(c.top == 0); b.add(c.height == 10)
+    b.add(c.width == 2 * a.width)
+    b.add(a.width <= 100 ~ cap, id: "cap")
+    b.add(a.width == 10 ~ 100)
+    b.edit(a.width, priority: 500)
+    return (b, a)
+}
+
 @Suite("Factored simplex")
 struct FactoredSimplexTests {
     @Test("strict priorities: one priority-2 constraint beats 2,000 at priority 1")
@@ -41,15 +56,7 @@ struct FactoredSimplexTests {
 
     @Test("edits: a suggestion moves the chain, a bound is crossed and released")
     func edits() throws {
-        let b = SceneBuilder(name: "edits")
-        let a = b.view("a")
-        let c = b.view("c")
-        b.add(a.left == 0); b.add(a.top == 0); b.add(a.height == 10)
-        b.add(c.left == a.right + 8); b.add(c.top == 0); b.add(c.height == 10)
-        b.add(c.width == 2 * a.width)
-        b.add(a.width <= 100, id: "cap")
-        b.add(a.width == 10 ~ 100)
-        b.edit(a.width, priority: 500)
+        let (b, a) = cappedChain("edits", cap: .required)
         b.frame([.suggest(attribute: a.width.ref, value: 40)])
         b.frame([.suggest(attribute: a.width.ref, value: 400)])  // capped at 100
         b.frame([.suggest(attribute: a.width.ref, value: 30)])
@@ -144,15 +151,7 @@ struct FactoredSimplexTests {
 
     @Test("a crossing that only flips a weaker inequality ends without a pivot, and exactly")
     func flipWithoutPivot() throws {
-        let b = SceneBuilder(name: "flip")
-        let a = b.view("a")
-        let c = b.view("c")
-        b.add(a.left == 0); b.add(a.top == 0); b.add(a.height == 10)
-        b.add(c.left == a.right + 8); b.add(c.top == 0); b.add(c.height == 10)
-        b.add(c.width == 2 * a.width)
-        b.add(a.width <= 100 ~ 200, id: "soft-cap")  // weaker than the edit: violated, not binding
-        b.add(a.width == 10 ~ 100)
-        b.edit(a.width, priority: 500)
+        let (b, a) = cappedChain("flip", cap: 200)  // weaker than the edit: violated, not binding
         b.frame([.suggest(attribute: a.width.ref, value: 40)])
         b.frame([.suggest(attribute: a.width.ref, value: 400)])
         b.frame([.suggest(attribute: a.width.ref, value: 30)])
