@@ -1,7 +1,7 @@
 // The bump (what peeling row singletons leaves) is block diagonal: disjoint parts
 // of a layout give disjoint blocks, such as the equal-width pair in each of
 // toggle's rows. One dense LU over all of them would cost the square of their
-// total (toggle-100000: ~66,000 rows, 35 GB) and couple rows that never meet, so
+// total (toggle-100000: ~100,000 rows, 80 GB) and couple rows that never meet, so
 // each block, a connected component of the bump's rows and columns, is factored
 // and solved densely on its own.
 extension BasisFactor {
