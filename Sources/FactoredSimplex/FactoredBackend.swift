@@ -20,7 +20,7 @@ public final class FactoredBackend: LayoutBackend {
     /// Scratch for `publish` (the pending list is rebuilt in it, then copied back).
     var pendingStorage: [Int32]
     var isPending: [Bool]
-    /// Set when a solve ran inside `apply` (a checked op): the next publish compares everything.
+    /// Set until the first publish, which compares everything.
     var needsFullPublish = true
     let editRowBase: Int
 
@@ -157,7 +157,6 @@ public final class FactoredBackend: LayoutBackend {
     /// Solves now to see whether the required rows still hold after a change to row
     /// `culprit`; if not, `undo` reverts it, the basis is restored and the op is refused.
     func checked(_ culprit: Int, undo: () -> Void) throws(LayoutError) {
-        needsFullPublish = true
         let snapshot = solver.snapshot()
         var failure: LayoutError? = nil
         do {
@@ -166,11 +165,16 @@ public final class FactoredBackend: LayoutBackend {
             failure = error
         }
         if failure == nil {
-            if solver.requiredViolation() == 0 { return }
+            if solver.requiredViolation() == 0 {
+                // Note what this solve moved now: the frame's own solve will find nothing left to do.
+                publish()
+                return
+            }
             let conflict = solver.conflictRows()
             failure = .unsatisfiable(
                 constraint: solver.names[culprit], conflicts: conflict.filter { $0 != culprit }.map { solver.names[$0] })
         }
+        // The snapshot holds the values last published, so nothing needs publishing.
         undo()
         solver.restore(snapshot)
         throw failure!

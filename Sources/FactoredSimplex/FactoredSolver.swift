@@ -130,8 +130,6 @@ public final class FactoredSolver {
     var seededRows: [Int32] = []
     var support: [Int32] = []
     var rateRows: [Int32] = []
-    var inRoundHeap: [Bool]
-    var roundHeap: [Int32] = []
 
     init(variableCount: Int, rows: [(terms: [LinearTerm], kind: RowKind, name: String)], priorities: [Double]) {
         self.variableCount = variableCount
@@ -204,7 +202,6 @@ public final class FactoredSolver {
         dualSupport.reserveCapacity(rowCount)
         pricedUnknowns.reserveCapacity(variableCount)
         pricedRows.reserveCapacity(rowCount)
-        inRoundHeap = [Bool](repeating: false, count: rowCount)
         dirtyRows.reserveCapacity(rowCount)
         touchedRows.reserveCapacity(rowCount)
         changedVariables.reserveCapacity(variableCount)
@@ -217,7 +214,6 @@ public final class FactoredSolver {
         support.reserveCapacity(variableCount)
         rateRows.reserveCapacity(rowCount)
         seededRows.reserveCapacity(rowCount)
-        roundHeap.reserveCapacity(rowCount)
         activeLevels.reserveCapacity(levelCount)
     }
 
@@ -226,12 +222,6 @@ public final class FactoredSolver {
     /// Whether `pos` / `neg` of row `r` carries a cost (at the row's level).
     @inline(__always) func positiveCosts(_ r: Int) -> Bool { kind[r] != .lessThanOrEqual }
     @inline(__always) func negativeCosts(_ r: Int) -> Bool { kind[r] != .greaterThanOrEqual }
-
-    @inline(__always) func rowActivity(_ r: Int) -> Double {
-        var s = 0.0
-        for k in rowStart[r]..<rowStart[r + 1] { s += termCoefficient[k] * x[Int(termVariable[k])] }
-        return s
-    }
 
     // MARK: rows entering and leaving
 
@@ -250,18 +240,16 @@ public final class FactoredSolver {
         guard inForce[r] else { return }
         if isTight[r] {
             ensureFactor()
-            for i in 0..<rowCount { rowScratch[i] = 0 }
-            rowScratch[r] = 1
-            for v in 0..<variableCount { direction[v] = 0 }
-            rowScratch.withUnsafeMutableBufferPointer { b in
-                direction.withUnsafeMutableBufferPointer { d in factor.solve(self, rhs: b, x: d, basic: isBasic) }
-            }
+            // The unknowns that depend on row r: the sparse direction of loosening it.
+            var work = 0
+            sparseDirection(.loosen(row: r, positive: false), work: &work)
             var best = -1
             var magnitude = 0.0
-            for v in 0..<variableCount where isBasic[v] && abs(direction[v]) > magnitude {
-                magnitude = abs(direction[v])
-                best = v
+            for v32 in support where abs(direction[Int(v32)]) > magnitude {
+                magnitude = abs(direction[Int(v32)])
+                best = Int(v32)
             }
+            clearDirection()
             isBasic[best] = false
             isTight[r] = false
             factorValid = false

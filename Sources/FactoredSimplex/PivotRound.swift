@@ -26,7 +26,6 @@ extension FactoredSolver {
         var pivotCount = 0
         var blandOnly = false
         let limit = 50 * (rowCount + variableCount) + 1000
-        for v in 0..<variableCount { direction[v] = 0 }
         while true {
             computeDuals()
             collectImprovingColumns()
@@ -223,59 +222,31 @@ extension FactoredSolver {
         support.removeAll(keepingCapacity: true)
         for r in rateRows { isTouched[Int(r)] = false }
         rateRows.removeAll(keepingCapacity: true)
-        for r in seededRows {
-            sparseRhs[Int(r)] = 0
-            inRoundHeap[Int(r)] = false
-        }
+        for r in seededRows { sparseRhs[Int(r)] = 0 }
         seededRows.removeAll(keepingCapacity: true)
-        roundHeap.removeAll(keepingCapacity: true)
-    }
-
-    @inline(__always) func seed(_ r: Int, bump: inout Bool) {
-        guard !inRoundHeap[r] else { return }
-        inRoundHeap[r] = true
-        seededRows.append(Int32(r))
-        let p = factor.position[r]
-        if p < 0 {
-            factor.markBlock(ofRow: r)
-            bump = true
-            return
-        }
-        var i = roundHeap.count
-        roundHeap.append(p)
-        while i > 0 {
-            let parent = (i - 1) >> 1
-            guard roundHeap[parent] > roundHeap[i] else { break }
-            roundHeap.swapAt(parent, i)
-            i = parent
-        }
-    }
-
-    func popRoundHeap() -> Int32 {
-        let top = roundHeap[0]
-        let last = roundHeap.removeLast()
-        if !roundHeap.isEmpty {
-            roundHeap[0] = last
-            var i = 0
-            while true {
-                let l = 2 * i + 1
-                guard l < roundHeap.count else { break }
-                var smallest = l
-                if l + 1 < roundHeap.count, roundHeap[l + 1] < roundHeap[l] { smallest = l + 1 }
-                guard roundHeap[smallest] < roundHeap[i] else { break }
-                roundHeap.swapAt(smallest, i)
-                i = smallest
-            }
-        }
-        return top
     }
 
     /// The change of the basic unknowns per unit step of `entering`, into `direction`
-    /// (its nonzeros listed in `support`), visiting only the tight rows downstream of
-    /// the entering column in triangular order, and the bump if reached. `work` is
-    /// charged the entries visited.
+    /// (its nonzeros listed in `support`; `direction` is zero everywhere else, and
+    /// `clearDirection` makes it zero again), visiting only the tight rows downstream of
+    /// the entering column, in increasing position through the bit set the frame path
+    /// uses, and the bump blocks reached. `work` is charged the entries visited.
     func sparseDirection(_ entering: Entering, work: inout Int) {
         var bump = false
+        var lowest = Int.max
+        var highest = -1
+        /// Tight row `r` must be re-solved: its position is marked, or its bump block.
+        func seed(_ r: Int) {
+            let p = Int(factor.position[r])
+            if p < 0 {
+                factor.markBlock(ofRow: r)
+                bump = true
+                return
+            }
+            pendingPositions[p >> 6] |= 1 << UInt64(p & 63)
+            lowest = min(lowest, p)
+            highest = max(highest, p)
+        }
         switch entering {
         case let .unknown(v, sign):
             direction[v] = sign
@@ -284,14 +255,24 @@ extension FactoredSolver {
                 let r = Int(columnRow[k])
                 guard inForce[r], isTight[r] else { continue }
                 sparseRhs[r] -= sign * columnCoefficient[k]
-                seed(r, bump: &bump)
+                seededRows.append(Int32(r))
+                seed(r)
             }
         case let .loosen(r, positive):
             sparseRhs[r] = positive ? -1 : 1
-            seed(r, bump: &bump)
+            seededRows.append(Int32(r))
+            seed(r)
         }
-        while !roundHeap.isEmpty {
-            let pivot = factor.pivots[Int(popRoundHeap())]
+        var word = lowest >> 6
+        while highest >= 0, word <= highest >> 6 {
+            let pending = pendingPositions[word]
+            if pending == 0 {
+                word += 1
+                continue
+            }
+            let p = word << 6 | pending.trailingZeroBitCount
+            pendingPositions[word] = pending & (pending - 1)
+            let pivot = factor.pivots[p]
             let r = Int(pivot.row)
             let column = Int(pivot.column)
             var sum = sparseRhs[r]
@@ -305,7 +286,8 @@ extension FactoredSolver {
             support.append(Int32(column))
             for k in columnStart[column]..<columnStart[column + 1] {
                 let other = Int(columnRow[k])
-                if inForce[other], isTight[other] { seed(other, bump: &bump) }
+                // Rows reading this unknown come later in the order (or in the bump), except its own.
+                if other != r, inForce[other], isTight[other] { seed(other) }
             }
         }
         if bump { bumpDirection(work: &work) }

@@ -11,25 +11,6 @@ enum Entering {
 extension FactoredSolver {
     static let dualTolerance = 1e-9
 
-    /// The change of the basic unknowns per unit step of `entering` (into `direction`).
-    func computeDirection(_ entering: Entering) {
-        for v in 0..<variableCount { direction[v] = 0 }
-        for r in tightRows { rowScratch[Int(r)] = 0 }
-        switch entering {
-        case let .unknown(v, sign):
-            for k in columnStart[v]..<columnStart[v + 1] {
-                let r = Int(columnRow[k])
-                if inForce[r], isTight[r] { rowScratch[r] = -sign * columnCoefficient[k] }
-            }
-            direction[v] = sign
-        case let .loosen(r, positive):
-            rowScratch[r] = positive ? -1 : 1
-        }
-        rowScratch.withUnsafeMutableBufferPointer { b in
-            direction.withUnsafeMutableBufferPointer { d in factor.solve(self, rhs: b, x: d, basic: isBasic) }
-        }
-    }
-
     /// Re-solves: values for the new right-hand side, then (only if some basic column
     /// went negative or the costs changed) primal simplex from the repaired basis.
     func solve() throws(LayoutError) {
@@ -82,8 +63,10 @@ extension FactoredSolver {
         computeDuals()
         for r in tightRows.map(Int.init) {
             for positive in [true, false] where reducedCostSign(row: r, positive: positive) == 0 {
-                computeDirection(.loosen(row: r, positive: positive))
-                for v in 0..<variableCount where abs(direction[v]) > 1e-9 { out[v] = true }
+                var work = 0
+                sparseDirection(.loosen(row: r, positive: positive), work: &work)
+                for v in support where abs(direction[Int(v)]) > 1e-9 { out[Int(v)] = true }
+                clearDirection()
             }
         }
         return out
