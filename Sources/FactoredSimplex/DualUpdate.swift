@@ -25,15 +25,12 @@ extension FactoredSolver {
             return false
         }
         dualUpdatesSinceRefresh += infeasibleRows.count
-        dualChangedRows.removeAll(keepingCapacity: true)
-        defer {
-            for r32 in dualChangedRows { dualChangedFlag[Int(r32)] = false }
-        }
+        defer { dualChanged.removeAll() }
         for r32 in infeasibleRows where !updateDuals(flippedRow: Int(r32)) {
             dualsCurrent = false
             return false
         }
-        for r32 in dualChangedRows {
+        for r32 in dualChanged.members {
             let r = Int(r32)
             if isTight[r], reducedCostSign(row: r, positive: true) < 0 || reducedCostSign(row: r, positive: false) < 0 {
                 return false
@@ -73,11 +70,5 @@ extension FactoredSolver {
         defer { trackingDualChanges = false }
         seedTransposed(level: l, row: r, dual: delta)
         return transposedSolve(level: l, budget: factor.pivots.count / 8 + 64)
-    }
-
-    @inline(__always) func noteDualChanged(_ r: Int) {
-        guard !dualChangedFlag[r] else { return }
-        dualChangedFlag[r] = true
-        dualChangedRows.append(Int32(r))
     }
 }

@@ -50,8 +50,8 @@ public final class FactoredSolver {
     var dualsCurrent = false
     var dualUpdatesSinceRefresh = 0
     var dualRhs: [Double]
-    var dualChangedFlag: [Bool]
-    var dualChangedRows: [Int32] = []
+    /// Rows whose dual the current crossing's update changed.
+    var dualChanged: MarkedIndices
     var trackingDualChanges = false
     // Sparse pricing (see SparsePricing.swift).
     /// The duals, sparse: entries (level, value) linked per row from `dualEntryHead`.
@@ -59,9 +59,8 @@ public final class FactoredSolver {
     var dualEntryValue: [Double] = []
     /// Whether every row's list is in ascending level order (so a new level is a new entry).
     var dualListsAscending = true
-    /// Rows with a dual written at some level, and their flags.
-    var dualSupport: [Int32] = []
-    var inDualSupport: [Bool]
+    /// Rows with a dual written at some level.
+    var dualSupport: MarkedIndices
     var transposedHighest = -1
     var transposedLowest = Int.max
     var dualEntryHead: [Int32]
@@ -122,10 +121,9 @@ public final class FactoredSolver {
     // Pivot rounds (see PivotRound.swift).
     var candidates: [Entering] = []
     var roundPivots: [RoundPivot] = []
-    var claimedVariable: [Bool]
-    var claimedRow: [Bool]
-    var claimedVariables: [Int32] = []
-    var claimedRows: [Int32] = []
+    /// Unknowns that entered and rows that an earlier pivot of the round moved into or out of the basis.
+    var claimedVariables: MarkedIndices
+    var claimedRows: MarkedIndices
     var sparseRhs: [Double]
     var seededRows: [Int32] = []
     var support: [Int32] = []
@@ -182,16 +180,15 @@ public final class FactoredSolver {
         touchedStorage = [Int32](repeating: 0, count: rowCount + 1)
         changedStorage = [Int32](repeating: 0, count: variableCount + 1)
         isTouched = [Bool](repeating: false, count: rowCount)
-        claimedVariable = [Bool](repeating: false, count: variableCount)
+        claimedVariables = MarkedIndices(count: variableCount)
         tightSlot = [Int32](repeating: -1, count: rowCount)
         nextInLevel = [Int32](repeating: -1, count: rowCount)
         levelHead = [Int32](repeating: -1, count: levelCount)
-        claimedRow = [Bool](repeating: false, count: rowCount)
+        claimedRows = MarkedIndices(count: rowCount)
         sparseRhs = [Double](repeating: 0, count: rowCount)
         dualRhs = [Double](repeating: 0, count: variableCount)
-        dualChangedFlag = [Bool](repeating: false, count: rowCount)
-        dualChangedRows.reserveCapacity(rowCount)
-        inDualSupport = [Bool](repeating: false, count: rowCount)
+        dualChanged = MarkedIndices(count: rowCount)
+        dualSupport = MarkedIndices(count: rowCount)
         dualEntryHead = [Int32](repeating: -1, count: rowCount)
         dualEntryNext.reserveCapacity(2 * rowCount)
         termKeys.reserveCapacity(256)
@@ -199,7 +196,6 @@ public final class FactoredSolver {
         isPriced = [Bool](repeating: false, count: variableCount)
         dualEntryLevel.reserveCapacity(2 * rowCount)
         dualEntryValue.reserveCapacity(2 * rowCount)
-        dualSupport.reserveCapacity(rowCount)
         pricedUnknowns.reserveCapacity(variableCount)
         pricedRows.reserveCapacity(rowCount)
         dirtyRows.reserveCapacity(rowCount)
@@ -209,8 +205,6 @@ public final class FactoredSolver {
         // The pivot rounds' lists, at their largest, so no frame allocates.
         candidates.reserveCapacity(variableCount + rowCount)
         roundPivots.reserveCapacity(rowCount)
-        claimedRows.reserveCapacity(rowCount)
-        claimedVariables.reserveCapacity(variableCount)
         support.reserveCapacity(variableCount)
         rateRows.reserveCapacity(rowCount)
         seededRows.reserveCapacity(rowCount)

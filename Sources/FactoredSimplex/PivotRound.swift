@@ -53,10 +53,8 @@ extension FactoredSolver {
                 if blandOnly { break }
             }
             precondition(!roundPivots.isEmpty, "factored simplex: a round without a pivot")
-            for v in claimedVariables { claimedVariable[Int(v)] = false }
-            for r in claimedRows { claimedRow[Int(r)] = false }
-            claimedVariables.removeAll(keepingCapacity: true)
-            claimedRows.removeAll(keepingCapacity: true)
+            claimedVariables.removeAll()
+            claimedRows.removeAll()
             statistics.pivots += roundPivots.count
             pivotCount += roundPivots.count
             if factorValid, roundPivots.allSatisfy(replacesInPlace) {
@@ -136,18 +134,6 @@ extension FactoredSolver {
         markChanged(t)
     }
 
-    @inline(__always) func claimVariable(_ v: Int) {
-        guard !claimedVariable[v] else { return }
-        claimedVariable[v] = true
-        claimedVariables.append(Int32(v))
-    }
-
-    @inline(__always) func claimRow(_ r: Int) {
-        guard !claimedRow[r] else { return }
-        claimedRow[r] = true
-        claimedRows.append(Int32(r))
-    }
-
     /// The pivot for `entering` if it is still exactly a simplex pivot after the
     /// round's earlier ones, else nil. Its direction comes from the factor of the
     /// round's start; it stays valid, and so does its reduced cost, as long as it does
@@ -157,8 +143,8 @@ extension FactoredSolver {
     /// what was visited.
     func roundPivot(_ entering: Entering, work: inout Int) throws(LayoutError) -> RoundPivot? {
         switch entering {
-        case let .unknown(v, _): if claimedVariable[v] { return nil }
-        case let .loosen(r, _): if claimedRow[r] { return nil }
+        case let .unknown(v, _): if claimedVariables.contains(v) { return nil }
+        case let .loosen(r, _): if claimedRows.contains(r) { return nil }
         }
         defer { clearDirection() }
         sparseDirection(entering, work: &work)
@@ -180,7 +166,7 @@ extension FactoredSolver {
             var change = 0.0
             for k in rowStart[r]..<rowStart[r + 1] { change += termCoefficient[k] * direction[Int(termVariable[k])] }
             work += rowStart[r + 1] - rowStart[r]
-            if claimedRow[r] {
+            if claimedRows.contains(r) {
                 // A row made tight earlier in the round: moving it needs the new basis.
                 if change != 0 { return nil }
                 rowRate[r] = 0
@@ -201,17 +187,17 @@ extension FactoredSolver {
         }
         // The step, for the own values the next candidates' ratio tests read (the
         // unknowns themselves are recomputed through the factor when the round ends).
-        for r32 in rateRows where !claimedRow[Int(r32)] {
+        for r32 in rateRows where !claimedRows.contains(Int(r32)) {
             let r = Int(r32)
             ownValue[r] += best * rowRate[r]
             if ownValue[r] < 0 { ownValue[r] = 0 }
             markChanged(r)  // recomputed exactly when the round ends
         }
         ownValue[leaving] = 0
-        claimRow(leaving)
+        claimedRows.insert(leaving)
         switch entering {
-        case let .unknown(v, _): claimVariable(v)
-        case let .loosen(r, _): claimRow(r)
+        case let .unknown(v, _): claimedVariables.insert(v)
+        case let .loosen(r, _): claimedRows.insert(r)
         }
         return RoundPivot(entering: entering, leaving: Int32(leaving), step: best)
     }

@@ -53,11 +53,8 @@ extension FactoredSolver {
         dualEntryValue.removeAll(keepingCapacity: true)
         dualEntryNext.removeAll(keepingCapacity: true)
         dualListsAscending = true
-        for r in dualSupport {
-            inDualSupport[Int(r)] = false
-            dualEntryHead[Int(r)] = -1
-        }
-        dualSupport.removeAll(keepingCapacity: true)
+        for r in dualSupport.members { dualEntryHead[Int(r)] = -1 }
+        dualSupport.removeAll()
     }
 
     /// Adds `value` to row `r`'s dual at level `l`. Duals are kept sparse, as a
@@ -78,11 +75,8 @@ extension FactoredSolver {
             dualEntryValue.append(value)
             dualEntryHead[r] = Int32(dualEntryLevel.count - 1)
         }
-        if !inDualSupport[r] {
-            inDualSupport[r] = true
-            dualSupport.append(Int32(r))
-        }
-        if trackingDualChanges { noteDualChanged(r) }
+        dualSupport.insert(r)
+        if trackingDualChanges { dualChanged.insert(r) }
     }
 
     /// Row `r`'s dual at level `l` changes by `dual`: records it, and puts
@@ -285,7 +279,7 @@ extension FactoredSolver {
         candidates.removeAll(keepingCapacity: true)
         pricedUnknowns.removeAll(keepingCapacity: true)
         pricedRows.removeAll(keepingCapacity: true)
-        for r32 in dualSupport {
+        for r32 in dualSupport.members {
             let r = Int(r32)
             if isTight[r] { pricedRows.append(r32) }
             for k in rowStart[r]..<rowStart[r + 1] {
