@@ -1,74 +1,126 @@
-/// The cheap check after a bound crossing. When a frame's propagation leaves a
-/// loose row's basic own column negative, the row swaps it for its other own
-/// column (a slack for an error, or back), which changes that row's dual at its
-/// level and nothing else in the costs. Rather than price the whole problem again,
-/// the duals are updated by one transposed solve whose right-hand side is that
-/// row's terms (SparsePricing.swift): it visits only the tight rows upstream of the
-/// row (a path to the root in a tree), and only the columns of the rows whose dual moved can have
-/// changed reduced costs. If none of them improves, the flipped basis is still
-/// optimal and the frame ends without pricing; otherwise the full simplex runs.
+/// Duals kept current between pricings. A full pricing solves one transposed
+/// system per level over every costed row; but after a bound crossing (a loose
+/// row swaps its slack for its error, or back) or a pivot that swaps two rows in
+/// place, the duals move only upstream of the rows whose status changed. So the
+/// change is one transposed solve per level it touches, seeded by those rows'
+/// terms (SparsePricing.swift), visiting only the tight rows upstream of them (a
+/// path to the root in a tree). Only the columns of the rows whose dual moved can
+/// change their reduced cost, so only they, and the candidates a round left, are
+/// priced again. A crossing whose re-pricing finds nothing improving ends the frame
+/// without a pivot; otherwise the simplex starts from the candidates found.
 extension FactoredSolver {
     /// Incremental updates allowed between two full pricings, so rounding in the
     /// updated duals cannot accumulate over a long run.
     static let dualUpdateLimit = 64
 
-    /// Flips the rows in `infeasibleRows` and updates the duals for it. Returns
-    /// whether the basis is still optimal (then the duals are current too); false
-    /// means the caller must run the simplex, which recomputes the duals.
-    func flipKeepsOptimal() -> Bool {
-        for r32 in infeasibleRows {
-            let r = Int(r32)
-            positiveBasic[r].toggle()
-            ownValue[r] = -ownValue[r]
-        }
-        guard dualsCurrent, dualUpdatesSinceRefresh + infeasibleRows.count <= Self.dualUpdateLimit else {
-            return false
-        }
-        dualUpdatesSinceRefresh += infeasibleRows.count
-        defer { dualChanged.removeAll() }
-        for r32 in infeasibleRows where !updateDuals(flippedRow: Int(r32)) {
-            dualsCurrent = false
-            return false
-        }
-        for r32 in dualChanged.members {
-            let r = Int(r32)
-            if isTight[r], reducedCostSign(row: r, positive: true) < 0 || reducedCostSign(row: r, positive: false) < 0 {
-                return false
-            }
-            for k in rowStart[r]..<rowStart[r + 1] {
-                let v = Int(termVariable[k])
-                if !isBasic[v], reducedCostSign(unknown: v) != 0 { return false }
-            }
-        }
-        return true
-    }
-
-    /// The dual row `r` has as a loose row whose basic own column is as now.
+    /// The dual a loose row has when its basic own column is as now.
     @inline(__always) func looseDual(_ r: Int) -> Double {
         let costs = positiveBasic[r] ? kind[r] != .lessThanOrEqual : kind[r] != .greaterThanOrEqual
         guard costs else { return 0 }
         return positiveBasic[r] ? 1 : -1
     }
 
-    /// Applies the dual change of row `r`'s flip (already done) at its level.
-    /// Returns false if the update is not the cheap kind (too much of the factor
-    /// upstream); the duals are then left half-updated.
-    func updateDuals(flippedRow r: Int) -> Bool {
-        let now = looseDual(r)
-        positiveBasic[r].toggle()
-        let old = looseDual(r)
-        positiveBasic[r].toggle()
-        let delta = now - old
-        guard delta != 0 else { return true }
-        let l = Int(level[r])
-        if !activeLevels.contains(Int32(l)) {
-            // An inactive level's duals are all zero, so it starts from there.
-            let at = activeLevels.firstIndex { $0 > Int32(l) } ?? activeLevels.count
-            activeLevels.insert(Int32(l), at: at)
+    /// Flips the rows in `infeasibleRows` and updates the duals for it. Returns
+    /// whether the basis is still optimal. When it is not and the duals could be
+    /// updated, `candidatesCurrent` is set and `candidates` lists the improving columns.
+    func flipKeepsOptimal() -> Bool {
+        var seedsAllowed = dualsCurrent && dualUpdatesSinceRefresh + infeasibleRows.count <= Self.dualUpdateLimit
+        for r32 in infeasibleRows {
+            let r = Int(r32)
+            let old = looseDual(r)
+            positiveBasic[r].toggle()
+            ownValue[r] = -ownValue[r]
+            let delta = looseDual(r) - old
+            if seedsAllowed, delta != 0 { seedsAllowed = addDualSeed(row: r, level: level[r], delta) }
         }
-        trackingDualChanges = true
-        defer { trackingDualChanges = false }
-        seedTransposed(level: l, row: r, dual: delta)
-        return transposedSolve(level: l, budget: factor.pivots.count / 8 + 64)
+        guard seedsAllowed else {
+            dualSeeds.removeAll(keepingCapacity: true)
+            dualsCurrent = false
+            return false
+        }
+        dualUpdatesSinceRefresh += infeasibleRows.count
+        guard applyDualSeeds() else { return false }
+        priceChangedDuals()
+        if candidates.isEmpty { return true }
+        candidatesCurrent = true
+        return false
     }
+
+    /// After a round whose pivots all swapped rows in place (the entering rows
+    /// `roundPivots` loosened are now loose, the leaving rows tight): the duals of the
+    /// new basis, and the improving columns among the round's leftover candidates
+    /// (already noted by the caller) and the columns whose duals moved. Returns false
+    /// (duals not current, notes cleared) when the update is not the cheap kind.
+    func updateDualsAfterInPlaceRound() -> Bool {
+        var ok = dualsCurrent && dualUpdatesSinceRefresh + roundPivots.count <= Self.dualUpdateLimit
+        for pivot in roundPivots where ok {
+            if case let .loosen(t, _) = pivot.entering { ok = seedLoosened(t) }
+        }
+        if ok {
+            dualUpdatesSinceRefresh += roundPivots.count
+            ok = applyDualSeeds()
+        }
+        guard ok else {
+            dualSeeds.removeAll(keepingCapacity: true)
+            dualsCurrent = false
+            pricedUnknowns.removeAll()
+            pricedRows.removeAll()
+            return false
+        }
+        for pivot in roundPivots { pricedRows.insert(Int(pivot.leaving)) }
+        priceChangedDuals()
+        candidatesCurrent = true
+        return true
+    }
+
+    /// Queues a change `delta` of row `r`'s dual at level `l`. Returns false when
+    /// more seeds are queued than a cheap update should have.
+    func addDualSeed(row r: Int, level l: Int32, _ delta: Double) -> Bool {
+        guard dualSeeds.count < 4 * Self.dualUpdateLimit else { return false }
+        dualSeeds.append(DualSeed(level: l, row: Int32(r), delta: delta))
+        return true
+    }
+
+    /// Applies the queued seeds, one transposed solve per level, noting in
+    /// `dualChanged` the rows whose dual moved. Returns false (duals not current)
+    /// when a solve would visit too much of the factor.
+    func applyDualSeeds() -> Bool {
+        defer {
+            dualSeeds.removeAll(keepingCapacity: true)
+            trackingDualChanges = false
+        }
+        dualSeeds.withUnsafeMutableBufferPointer { heapSort($0) }
+        trackingDualChanges = true
+        var i = 0
+        while i < dualSeeds.count {
+            let l = Int(dualSeeds[i].level)
+            while i < dualSeeds.count, Int(dualSeeds[i].level) == l {
+                seedTransposed(level: l, row: Int(dualSeeds[i].row), dual: dualSeeds[i].delta)
+                i += 1
+            }
+            guard transposedSolve(level: l, budget: factor.pivots.count / 8 + 64) else {
+                dualsCurrent = false
+                dualChanged.removeAll()
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Prices the columns noted so far and those of the rows in `dualChanged` (cleared).
+    func priceChangedDuals() {
+        for r32 in dualChanged.members { notePriced(row: Int(r32)) }
+        dualChanged.removeAll()
+        priceNoted()
+    }
+}
+
+/// A queued change of one row's dual at one level (ordered by level for `applyDualSeeds`).
+struct DualSeed: Comparable {
+    var level: Int32
+    var row: Int32
+    var delta: Double
+
+    static func < (a: DualSeed, b: DualSeed) -> Bool { a.level != b.level ? a.level < b.level : a.row < b.row }
+    static func == (a: DualSeed, b: DualSeed) -> Bool { a.level == b.level && a.row == b.row }
 }

@@ -43,12 +43,32 @@ public final class FactoredSolver {
     var x: [Double]
     /// Whether the current basis is known optimal (reduced costs do not depend on b).
     var basisOptimal = false {
-        didSet { if !basisOptimal { dualsCurrent = false } }
+        didSet {
+            if !basisOptimal {
+                dualsCurrent = false
+                candidatesCurrent = false
+            }
+        }
     }
-    /// Whether the dual entries and `activeLevels` hold the current optimal basis's duals
-    /// (true after a pricing found nothing to improve, kept by DualUpdate.swift).
+    /// Whether the dual entries hold the current basis's duals (set by a full
+    /// pricing, kept by the incremental updates of DualUpdate.swift).
     var dualsCurrent = false
     var dualUpdatesSinceRefresh = 0
+    /// Whether `candidates` lists every improving column of the current basis (set
+    /// by an incremental dual update, DualUpdate.swift; the simplex then skips pricing).
+    var candidatesCurrent = false
+    var dualSeeds: [DualSeed] = []
+    // The dual simplex (DualSimplex.swift).
+    /// Loose rows to repair, in the order found (repeats skipped when met).
+    var dualWork: [Int32] = []
+    /// One row of the basis inverse, by row, and the rows where it is nonzero.
+    var inverseRow: [Double]
+    var inverseRowSupport: [Int32] = []
+    /// Reduced-cost vectors of the ratio test's candidate and best column.
+    var costLevels: [Int32] = []
+    var costValues: [Double] = []
+    var bestLevels: [Int32] = []
+    var bestValues: [Double] = []
     var dualRhs: [Double]
     /// Rows whose dual the current crossing's update changed.
     var dualChanged: MarkedIndices
@@ -68,9 +88,9 @@ public final class FactoredSolver {
     /// Scratch of a reduced cost's sign: (level << 32 | index) keys and their values.
     var termKeys: [UInt64] = []
     var termValues: [Double] = []
-    var pricedUnknowns: [Int32] = []
-    var pricedRows: [Int32] = []
-    var isPriced: [Bool]
+    /// The columns the next `priceNoted` prices (ReducedCosts.swift).
+    var pricedUnknowns: MarkedIndices
+    var pricedRows: MarkedIndices
     var statistics = SolveStatistics()
     /// The sizes of the bump's independent blocks at the last factorisation (a test hook).
     public var factorBlockSizes: [Int] {
@@ -110,7 +130,7 @@ public final class FactoredSolver {
     var infeasibleRows: [Int32] = []
     /// Each tight row's index in `tightRows` (valid while the factor is).
     var tightSlot: [Int32]
-    /// Levels whose duals the last pricing computed, ascending (see `computeDuals`).
+    /// Scratch of `computeDuals`: the levels with a costed row.
     var activeLevels: [Int32] = []
     /// Per level, the first of its costed rows, linked through `nextInLevel` (scratch of `computeDuals`).
     var levelHead: [Int32]
@@ -119,7 +139,7 @@ public final class FactoredSolver {
     var touchedStorage: [Int32]
     var changedStorage: [Int32]
     // Pivot rounds (see PivotRound.swift).
-    var candidates: [Entering] = []
+    var candidates: [Candidate] = []
     var roundPivots: [RoundPivot] = []
     /// Unknowns that entered and rows that an earlier pivot of the round moved into or out of the basis.
     var claimedVariables: MarkedIndices
@@ -193,11 +213,10 @@ public final class FactoredSolver {
         dualEntryNext.reserveCapacity(2 * rowCount)
         termKeys.reserveCapacity(256)
         termValues.reserveCapacity(256)
-        isPriced = [Bool](repeating: false, count: variableCount)
+        pricedUnknowns = MarkedIndices(count: variableCount)
+        pricedRows = MarkedIndices(count: rowCount)
         dualEntryLevel.reserveCapacity(2 * rowCount)
         dualEntryValue.reserveCapacity(2 * rowCount)
-        pricedUnknowns.reserveCapacity(variableCount)
-        pricedRows.reserveCapacity(rowCount)
         dirtyRows.reserveCapacity(rowCount)
         touchedRows.reserveCapacity(rowCount)
         changedVariables.reserveCapacity(variableCount)
@@ -209,6 +228,14 @@ public final class FactoredSolver {
         rateRows.reserveCapacity(rowCount)
         seededRows.reserveCapacity(rowCount)
         activeLevels.reserveCapacity(levelCount)
+        dualSeeds.reserveCapacity(4 * Self.dualUpdateLimit)
+        inverseRow = [Double](repeating: 0, count: rowCount)
+        inverseRowSupport.reserveCapacity(rowCount)
+        dualWork.reserveCapacity(rowCount)
+        costLevels.reserveCapacity(levelCount + 1)
+        costValues.reserveCapacity(levelCount + 1)
+        bestLevels.reserveCapacity(levelCount + 1)
+        bestValues.reserveCapacity(levelCount + 1)
     }
 
     func levelFor(_ priority: Double) -> Int32 { levelOfPriority[min(priority, 1000)] ?? 0 }

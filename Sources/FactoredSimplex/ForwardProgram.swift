@@ -19,7 +19,8 @@ final class ForwardProgram {
     var constant: [Double] = []
     /// The current value of the position's unknown.
     var value: [Double] = []
-    var termStart: [Int32] = []
+    /// Where each position's terms are in `termSource` (a patched position's are at the end).
+    var termSpan: [TermSpan] = []
     var dependentStart: [Int32] = []
 
     // Packed lists.
@@ -45,7 +46,7 @@ final class ForwardProgram {
         let isBasic = s.isBasic, rhs = s.rhs, x = s.x
         var row = take(&self.row), column = take(&self.column)
         var pivotCoefficient = take(&self.pivotCoefficient), constant = take(&self.constant), value = take(&self.value)
-        var termStart = take(&self.termStart), dependentStart = take(&self.dependentStart)
+        var termSpan = take(&self.termSpan), dependentStart = take(&self.dependentStart)
         var termSource = take(&self.termSource), termCoefficient = take(&self.termCoefficient)
         var dependent = take(&self.dependent)
         row.reserveCapacity(pivots.count)
@@ -53,7 +54,7 @@ final class ForwardProgram {
         pivotCoefficient.reserveCapacity(pivots.count)
         constant.reserveCapacity(pivots.count)
         value.reserveCapacity(pivots.count)
-        termStart.reserveCapacity(pivots.count + 1)
+        termSpan.reserveCapacity(pivots.count)
         dependentStart.reserveCapacity(pivots.count + 1)
         for (p, pivot) in pivots.enumerated() {
             let r = Int(pivot.row)
@@ -62,7 +63,7 @@ final class ForwardProgram {
             column.append(pivot.column)
             pivotCoefficient.append(pivot.coefficient)
             value.append(x[c])
-            termStart.append(Int32(termSource.count))
+            let start = Int32(termSource.count)
             var b = rhs[r]
             for k in rowStart[r]..<rowStart[r + 1] {
                 let v = Int(termVariable[k])
@@ -75,6 +76,7 @@ final class ForwardProgram {
                 }
             }
             constant.append(b)
+            termSpan.append(TermSpan(start: start, end: Int32(termSource.count)))
             dependentStart.append(Int32(dependent.count))
             for k in columnStart[c]..<columnStart[c + 1] {
                 let other = Int(columnRow[k])
@@ -87,20 +89,70 @@ final class ForwardProgram {
                 }
             }
         }
-        termStart.append(Int32(termSource.count))
         dependentStart.append(Int32(dependent.count))
+        // Room for the terms of rows patched in later (see `patch`), so patching never allocates.
+        termSource.reserveCapacity(termSource.count + max(256, termSource.count / 8))
+        termCoefficient.reserveCapacity(termSource.count + max(256, termSource.count / 8))
         self.row = row
         self.column = column
         self.pivotCoefficient = pivotCoefficient
         self.constant = constant
         self.value = value
-        self.termStart = termStart
+        self.termSpan = termSpan
         self.dependentStart = dependentStart
         self.termSource = termSource
         self.termCoefficient = termCoefficient
         self.dependent = dependent
         builtGeneration = s.factorGeneration
         builtEpoch = s.valueEpoch
+    }
+
+    /// Rewrites position `p` after the factor swapped its row in place: row `t`
+    /// leaves (now loose), row `r` takes over the same unknown with pivot
+    /// `coefficient`, and every other basic unknown `r` reads sits at an earlier
+    /// position. Only the rows reading `t`'s, `r`'s and the position's unknowns change
+    /// their entries, so this costs those rows, not the layout. Returns false (the
+    /// caller lets the program be rebuilt) when the program is stale or the room
+    /// reserved for patched terms is used up.
+    func patch(position p: Int, oldRow t: Int, newRow r: Int, coefficient: Double, _ s: FactoredSolver) -> Bool {
+        guard builtGeneration == s.factorGeneration, builtEpoch == s.valueEpoch else { return false }
+        let c = Int(column[p])
+        var added = 0
+        for k in s.rowStart[r]..<s.rowStart[r + 1] where Int(s.termVariable[k]) != c && s.isBasic[Int(s.termVariable[k])] {
+            added += 1
+        }
+        guard termSource.count + added <= termSource.capacity, termCoefficient.count + added <= termCoefficient.capacity else {
+            return false
+        }
+        // Rows reading an unknown t reads: t is now a row outside the triangular part.
+        for k in s.rowStart[t]..<s.rowStart[t + 1] {
+            let v = Int(s.termVariable[k])
+            guard v != c, s.isBasic[v] else { continue }
+            replaceDependent(of: Int(s.factor.columnPosition[v]), Int32(p), with: Int32(-(t + 1)))
+        }
+        let start = Int32(termSource.count)
+        for k in s.rowStart[r]..<s.rowStart[r + 1] {
+            let v = Int(s.termVariable[k])
+            guard v != c, s.isBasic[v] else { continue }
+            let q = Int(s.factor.columnPosition[v])
+            termSource.append(Int32(q))
+            termCoefficient.append(s.termCoefficient[k])
+            replaceDependent(of: q, Int32(-(r + 1)), with: Int32(p))
+        }
+        termSpan[p] = TermSpan(start: start, end: Int32(termSource.count))
+        replaceDependent(of: p, Int32(-(r + 1)), with: Int32(-(t + 1)))
+        row[p] = Int32(r)
+        pivotCoefficient[p] = coefficient
+        return true
+    }
+
+    /// Replaces one entry `old` of position `p`'s dependents with `new`.
+    private func replaceDependent(of p: Int, _ old: Int32, with new: Int32) {
+        for k in Int(dependentStart[p])..<Int(dependentStart[p + 1]) where dependent[k] == old {
+            dependent[k] = new
+            return
+        }
+        preconditionFailure("factored simplex: program dependents out of step")
     }
 
     /// Re-reads position `p`'s right-hand side after its row's constant changed.
@@ -114,6 +166,12 @@ final class ForwardProgram {
         }
         constant[p] = b
     }
+}
+
+/// A position's terms: `termSource[start..<end]`.
+struct TermSpan {
+    var start: Int32
+    var end: Int32
 }
 
 /// Moves an array out of its owner (left empty), keeping its capacity for reuse.

@@ -27,34 +27,38 @@ extension FactoredSolver {
         var blandOnly = false
         let limit = 50 * (rowCount + variableCount) + 1000
         while true {
-            computeDuals()
-            collectImprovingColumns()
-            guard !candidates.isEmpty else {
+            if !candidatesCurrent {
+                computeDuals()
                 dualsCurrent = true
                 dualUpdatesSinceRefresh = 0
-                return
+                collectImprovingColumns()
             }
+            candidatesCurrent = false
+            guard !candidates.isEmpty else { return }
             roundPivots.removeAll(keepingCapacity: true)
-            // A round stops once its rejected candidates cost about one pricing.
-            var budget = 2 * (termVariable.count + rowCount + variableCount)
             var progressed = false
-            for entering in candidates {
-                guard budget > 0 else { break }
+            if blandOnly {
+                // Bland's rule alone (the lowest index), until a step is positive.
+                var first = candidates[0]
+                for c in candidates where c.blandIndex < first.blandIndex { first = c }
                 var work = 0
-                switch try roundPivot(entering, work: &work) {
-                case let .some(pivot):
-                    roundPivots.append(pivot)
-                    if pivot.step > 1e-12 { progressed = true }
-                case .none:
-                    // Only rejected candidates are charged: an accepted pivot is work a later round would do.
-                    budget -= work
-                    continue
+                if let pivot = try roundPivot(first.entering, work: &work) { roundPivots.append(pivot) }
+            } else {
+                // A round stops once its rejected candidates cost about one pricing.
+                var budget = 2 * (termVariable.count + rowCount + variableCount)
+                for candidate in candidates {
+                    guard budget > 0 else { break }
+                    var work = 0
+                    if let pivot = try roundPivot(candidate.entering, work: &work) {
+                        roundPivots.append(pivot)
+                    } else {
+                        // Only rejected candidates are charged: an accepted pivot is work a later round would do.
+                        budget -= work
+                    }
                 }
-                if blandOnly { break }
             }
             precondition(!roundPivots.isEmpty, "factored simplex: a round without a pivot")
-            claimedVariables.removeAll()
-            claimedRows.removeAll()
+            for pivot in roundPivots where pivot.step > 1e-12 { progressed = true }
             statistics.pivots += roundPivots.count
             pivotCount += roundPivots.count
             if factorValid, roundPivots.allSatisfy(replacesInPlace) {
@@ -62,14 +66,32 @@ extension FactoredSolver {
                 // The own values stepped during the round were marked changed, so
                 // they are recomputed exactly too.
                 _ = propagateChanges()
+                if dualsCurrent {
+                    noteLeftoverCandidates()
+                    _ = updateDualsAfterInPlaceRound()
+                }
             } else {
                 for pivot in roundPivots { applyPivot(pivot) }
                 factorValid = false
+                dualsCurrent = false
                 computeValues()
             }
+            claimedVariables.removeAll()
+            claimedRows.removeAll()
             blandOnly = !progressed
             if pivotCount > limit {
                 throw .unsupported("factored simplex: no convergence after \(pivotCount) pivots")
+            }
+        }
+    }
+
+    /// Notes for pricing the candidates the round did not take: their reduced costs
+    /// move only if their duals did, but they must be listed again either way.
+    func noteLeftoverCandidates() {
+        for candidate in candidates {
+            switch candidate.entering {
+            case let .unknown(v, _): if !claimedVariables.contains(v) { pricedUnknowns.insert(v) }
+            case let .loosen(r, _): if !claimedRows.contains(r) { pricedRows.insert(r) }
             }
         }
     }
@@ -118,10 +140,12 @@ extension FactoredSolver {
         let column = Int(factor.pivots[p].column)
         var coefficient = 0.0
         for k in rowStart[r]..<rowStart[r + 1] where Int(termVariable[k]) == column { coefficient = termCoefficient[k] }
+        let patched = program.patch(position: p, oldRow: t, newRow: r, coefficient: coefficient, self)
         factor.pivots[p] = TriangularPivot(row: Int32(r), column: Int32(column), coefficient: coefficient)
         factor.position[r] = Int32(p)
         factor.position[t] = -1
         factorGeneration += 1
+        if patched { program.builtGeneration = factorGeneration }
         let slot = Int(tightSlot[t])
         tightRows[slot] = Int32(r)
         tightSlot[r] = Int32(slot)

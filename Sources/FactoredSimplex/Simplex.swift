@@ -15,31 +15,39 @@ extension FactoredSolver {
     /// went negative or the costs changed) primal simplex from the repaired basis.
     func solve() throws(LayoutError) {
         let valuesCurrent = factorValid && basisOptimal
+        let epoch = valueEpoch
         if sparseSolve() {
             lastSolveWasSparse = true
             return
         }
-        lastSolveWasSparse = false
         if valuesCurrent {
-            // The propagation brought every value up to date; only the rows it left
-            // negative need their other own column, and often no pivot follows.
+            // The propagation brought every value up to date; the rows it left
+            // negative are repaired by dual pivots (DualSimplex.swift), or else
+            // flipped to their other own column, and the primal simplex runs from there.
+            if dualSimplex() {
+                lastSolveWasSparse = true
+                return
+            }
             if flipKeepsOptimal() {
                 lastSolveWasSparse = true
                 return
             }
-            basisOptimal = false
         } else {
             computeValues()
             for r in 0..<rowCount where inForce[r] && !isTight[r] && ownValue[r] < -feasibilityTolerance(r) {
                 positiveBasic[r].toggle()
                 ownValue[r] = -ownValue[r]
-                basisOptimal = false
             }
         }
-        if !basisOptimal {
+        do {
             try primalSimplex()
-            basisOptimal = true
+        } catch {
+            basisOptimal = false
+            throw error
         }
+        basisOptimal = true
+        // Rounds that only swapped rows in place listed what they moved.
+        lastSolveWasSparse = valueEpoch == epoch
     }
 
     /// Required rows the infeasibility certificate uses: violated ones and tight ones with a level-0 dual.
@@ -62,7 +70,7 @@ extension FactoredSolver {
         var out = isBasic.map { !$0 }
         computeDuals()
         for r in tightRows.map(Int.init) {
-            for positive in [true, false] where reducedCostSign(row: r, positive: positive) == 0 {
+            for positive in [true, false] where reducedCost(row: r, positive: positive).sign == 0 {
                 var work = 0
                 sparseDirection(.loosen(row: r, positive: positive), work: &work)
                 for v in support where abs(direction[Int(v)]) > 1e-9 { out[Int(v)] = true }

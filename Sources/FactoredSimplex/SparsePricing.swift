@@ -79,10 +79,22 @@ extension FactoredSolver {
         if trackingDualChanges { dualChanged.insert(r) }
     }
 
+    /// Where a transposed solve's result goes: the duals at level `l`, or for
+    /// `l < 0` the scratch row of the inverse (`inverseRow`, DualSimplex.swift).
+    @inline(__always) func emitTransposed(level l: Int, row r: Int, _ value: Double) {
+        if l >= 0 {
+            addDual(level: l, row: r, value)
+        } else {
+            if inverseRow[r] == 0 { inverseRowSupport.append(Int32(r)) }
+            inverseRow[r] += value
+            if inverseRow[r] == 0 { inverseRow[r] = .leastNonzeroMagnitude }  // stays listed once
+        }
+    }
+
     /// Row `r`'s dual at level `l` changes by `dual`: records it, and puts
     /// -dual · a_r on the basic unknowns for the transposed solve.
     func seedTransposed(level l: Int, row r: Int, dual: Double) {
-        addDual(level: l, row: r, dual)
+        emitTransposed(level: l, row: r, dual)
         let termVariable = self.termVariable, termCoefficient = self.termCoefficient, isBasic = self.isBasic
         for k in rowStart[r]..<rowStart[r + 1] {
             let v = Int(termVariable[k])
@@ -119,7 +131,7 @@ extension FactoredSolver {
                 let value = factor.bumpWork[i]
                 guard value != 0 else { continue }
                 let r = Int(bumpRows[blockStart[b] + factor.bumpPermutation[i]])
-                addDual(level: l, row: r, value)
+                emitTransposed(level: l, row: r, value)
                 for k in rowStart[r]..<rowStart[r + 1] {
                     let v = Int(termVariable[k])
                     guard isBasic[v], factor.bumpIndex[v] < 0 else { continue }
@@ -164,7 +176,7 @@ extension FactoredSolver {
                 let value = rhs[column] / pivot.coefficient
                 rhs[column] = 0
                 guard value != 0 else { continue }
-                addDual(level: l, row: row, value)
+                emitTransposed(level: l, row: row, value)
                 for k in rowStart[row]..<rowStart[row + 1] {
                     let v = Int(termVariable[k])
                     guard v != column, isBasic[v] else { continue }
@@ -195,117 +207,6 @@ extension FactoredSolver {
     /// Row `r`'s dual at level `l` (zero where none was written).
     func dual(level l: Int, row r: Int) -> Double {
         dualEntry(level: Int32(l), row: r).map { dualEntryValue[$0] } ?? 0
-    }
-
-    /// Adds to the sign's terms `factor` × row `r`'s dual at each level it has one.
-    @inline(__always) func gatherDuals(_ r: Int, times factor: Double) {
-        var e = Int(dualEntryHead[r])
-        while e >= 0 {
-            signTerm(level: dualEntryLevel[e], factor * dualEntryValue[e])
-            e = Int(dualEntryNext[e])
-        }
-    }
-
-    @inline(__always) func signTerm(level l: Int32, _ value: Double) {
-        termKeys.append(UInt64(UInt32(l)) << 32 | UInt64(termValues.count))
-        termValues.append(value)
-    }
-
-    /// The lexicographic sign of the terms gathered: their sums per level, taken
-    /// in ascending level order, until one is nonzero.
-    func signOfTerms() -> Int {
-        defer {
-            termKeys.removeAll(keepingCapacity: true)
-            termValues.removeAll(keepingCapacity: true)
-        }
-        termKeys.withUnsafeMutableBufferPointer { heapSort($0) }
-        var i = 0
-        while i < termKeys.count {
-            let l = termKeys[i] >> 32
-            var s = 0.0
-            while i < termKeys.count, termKeys[i] >> 32 == l {
-                s += termValues[Int(termKeys[i] & 0xFFFF_FFFF)]
-                i += 1
-            }
-            if s < -Self.dualTolerance { return -1 }
-            if s > Self.dualTolerance { return 1 }
-        }
-        return 0
-    }
-
-    /// The lexicographic sign of unknown `v`'s reduced cost, -Σ a_rv y_r per level.
-    func reducedCostSign(unknown v: Int) -> Int {
-        for k in columnStart[v]..<columnStart[v + 1] where inForce[Int(columnRow[k])] {
-            gatherDuals(Int(columnRow[k]), times: -columnCoefficient[k])
-        }
-        return signOfTerms()
-    }
-
-    /// The lexicographic sign of the reduced cost of row `r`'s `pos` or `neg` column:
-    /// its own cost (1 at its level, if it has one) minus or plus the row's duals.
-    /// A row has one entry per level, so the lowest level with a nonzero value
-    /// decides, without sorting.
-    func reducedCostSign(row r: Int, positive: Bool) -> Int {
-        let costs = positive ? positiveCosts(r) : negativeCosts(r)
-        let own = level[r]
-        let levels = dualEntryLevel, values = dualEntryValue, next = dualEntryNext
-        var bestLevel = Int32.max
-        var bestSign = 0
-        var dualAtOwn = 0.0
-        var e = Int(dualEntryHead[r])
-        while e >= 0 {
-            let l = levels[e]
-            let value = positive ? -values[e] : values[e]
-            e = Int(next[e])
-            if costs, l == own {
-                dualAtOwn = value
-                continue
-            }
-            if l < bestLevel, abs(value) > Self.dualTolerance {
-                bestLevel = l
-                bestSign = value < 0 ? -1 : 1
-            }
-        }
-        if costs, own < bestLevel {
-            let total = 1 + dualAtOwn
-            if abs(total) > Self.dualTolerance { return total < 0 ? -1 : 1 }
-        }
-        return bestSign
-    }
-
-    /// Lists every improving column in Bland order (unknowns, then tight rows). Only
-    /// rows with a nonzero dual, and the non-basic unknowns they read, can improve.
-    func collectImprovingColumns() {
-        candidates.removeAll(keepingCapacity: true)
-        pricedUnknowns.removeAll(keepingCapacity: true)
-        pricedRows.removeAll(keepingCapacity: true)
-        for r32 in dualSupport.members {
-            let r = Int(r32)
-            if isTight[r] { pricedRows.append(r32) }
-            for k in rowStart[r]..<rowStart[r + 1] {
-                let v = Int(termVariable[k])
-                guard !isBasic[v], !isPriced[v] else { continue }
-                isPriced[v] = true
-                pricedUnknowns.append(Int32(v))
-            }
-        }
-        // Bland order. An in-place heapsort: the standard library's sort allocates a buffer.
-        pricedUnknowns.withUnsafeMutableBufferPointer { heapSort($0) }
-        pricedRows.withUnsafeMutableBufferPointer { heapSort($0) }
-        for v32 in pricedUnknowns {
-            let v = Int(v32)
-            isPriced[v] = false
-            let s = reducedCostSign(unknown: v)
-            if s != 0 { candidates.append(.unknown(variable: v, sign: Double(-s))) }
-        }
-        for r32 in pricedRows {
-            let r = Int(r32)
-            if reducedCostSign(row: r, positive: true) < 0 {
-                candidates.append(.loosen(row: r, positive: true))
-            } else if reducedCostSign(row: r, positive: false) < 0 {
-                candidates.append(.loosen(row: r, positive: false))
-            }
-        }
     }
 }
 

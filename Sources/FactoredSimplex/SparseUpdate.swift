@@ -37,7 +37,7 @@ extension FactoredSolver {
     /// marked changed and the own columns of the loose rows they touch. Returns
     /// whether every own column stays non-negative (the others are in `infeasibleRows`).
     func propagateChanges() -> Bool {
-        changedVariables.removeAll(keepingCapacity: true)
+        let changedBefore = changedVariables.count
         infeasibleRows.removeAll(keepingCapacity: true)
         var bumpTouched = false
         if program.builtGeneration != factorGeneration || program.builtEpoch != valueEpoch {
@@ -81,7 +81,7 @@ extension FactoredSolver {
         program.column.withUnsafeBufferPointer { columnOf in
         program.pivotCoefficient.withUnsafeBufferPointer { pivotCoefficient in
         program.constant.withUnsafeBufferPointer { constant in
-        program.termStart.withUnsafeBufferPointer { termStart in
+        program.termSpan.withUnsafeBufferPointer { termSpan in
         program.termSource.withUnsafeBufferPointer { termSource in
         program.termCoefficient.withUnsafeBufferPointer { termCoefficient in
         program.dependentStart.withUnsafeBufferPointer { dependentStart in
@@ -108,7 +108,8 @@ extension FactoredSolver {
                 let p = word << 6 | pending.trailingZeroBitCount
                 bits[word] = pending & (pending - 1)
                 var sum = constant[p]
-                for k in Int(termStart[p])..<Int(termStart[p + 1]) {
+                let span = termSpan[p]
+                for k in Int(span.start)..<Int(span.end) {
                     sum -= termCoefficient[k] * values[Int(termSource[k])]
                 }
                 let value = sum / pivotCoefficient[p]
@@ -176,7 +177,7 @@ extension FactoredSolver {
             }
         }}}}}}}}}
         touchedRows.removeAll(keepingCapacity: true)
-        statistics.variablesUpdated += changedVariables.count
+        statistics.variablesUpdated += changedVariables.count - changedBefore
         infeasibleRows.append(contentsOf: touchedStorage[0..<infeasibleCount])
         return infeasibleCount == 0
     }

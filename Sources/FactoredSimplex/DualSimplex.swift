@@ -1,0 +1,240 @@
+/// Bound crossings by the dual simplex, as Cassowary handles them. When a frame's
+/// propagation leaves a loose row's basic own column negative (a clamp reached, a
+/// minimum size hit), that column leaves the basis, and the column to enter is the
+/// one whose reduced cost, per unit of repair, is lexicographically smallest: the
+/// row's own other column (its error takes the violation), loosening a tight row
+/// upstream of it (the finger's edit lets go), or a free unknown. The basis stays
+/// optimal throughout, so no pricing runs; the candidates are read off one row of
+/// the inverse, a transposed solve over the tight rows upstream of the row. In a
+/// layout the chosen row usually swaps with the leaving one in place (PivotRound's
+/// `replaceInPlace`): then the pivot costs those rows, the program patch and the
+/// dual update, not the layout. Anything else falls back to the primal simplex.
+extension FactoredSolver {
+    /// Dual pivots one frame may take before falling back to the primal simplex.
+    static let dualSimplexLimit = 64
+
+    /// What enters when a negative own column leaves.
+    enum DualEntering {
+        /// The row's other own column: the row stays loose, its error (or slack) takes over.
+        case flip
+        case loosen(row: Int, positive: Bool)
+        case unknown(variable: Int, sign: Double)
+    }
+
+    /// Repairs the rows in `infeasibleRows` (and any a repair leaves negative) by dual
+    /// pivots. Returns true when the basis is optimal again. False leaves a consistent
+    /// state, with the loose rows still negative in `infeasibleRows`, for the
+    /// flip-and-primal path.
+    func dualSimplex() -> Bool {
+        dualWork.removeAll(keepingCapacity: true)
+        dualWork.append(contentsOf: infeasibleRows)
+        var steps = 0
+        var next = 0
+        while next < dualWork.count {
+            let r = Int(dualWork[next])
+            next += 1
+            guard inForce[r], !isTight[r], ownValue[r] < -feasibilityTolerance(r) else { continue }
+            if !dualsCurrent || dualUpdatesSinceRefresh >= Self.dualUpdateLimit {
+                computeDuals()
+                dualsCurrent = true
+                dualUpdatesSinceRefresh = 0
+            }
+            guard steps < Self.dualSimplexLimit, let entering = dualRatioTest(leaving: r) else {
+                return stillInfeasible(from: next - 1)
+            }
+            switch entering {
+            case .flip:
+                let old = looseDual(r)
+                positiveBasic[r].toggle()
+                ownValue[r] = -ownValue[r]
+                let delta = looseDual(r) - old
+                if delta != 0, !addDualSeed(row: r, level: level[r], delta) { dualsCurrent = false }
+            case let .loosen(t, positive):
+                let pivot = RoundPivot(entering: .loosen(row: t, positive: positive), leaving: Int32(r), step: 0)
+                guard replacesInPlace(pivot) else { return stillInfeasible(from: next - 1) }
+                replaceInPlace(pivot)
+                statistics.pivots += 1
+                if !seedLoosened(t) { dualsCurrent = false }
+                _ = propagateChanges()
+                dualWork.append(contentsOf: infeasibleRows)
+            case .unknown:
+                return stillInfeasible(from: next - 1)
+            }
+            steps += 1
+            dualUpdatesSinceRefresh += 1
+            if dualsCurrent, !applyDualSeeds() { dualsCurrent = false }
+            dualSeeds.removeAll(keepingCapacity: true)
+            dualChanged.removeAll()
+        }
+        candidatesCurrent = false
+        return true
+    }
+
+    /// Lists in `infeasibleRows` the rows of the work list from `start` on that are
+    /// still loose and negative, once each. Returns false.
+    func stillInfeasible(from start: Int) -> Bool {
+        infeasibleRows.removeAll(keepingCapacity: true)
+        for r32 in dualWork[start...] {
+            let r = Int(r32)
+            guard inForce[r], !isTight[r], ownValue[r] < -feasibilityTolerance(r), !claimedRows.contains(r) else { continue }
+            claimedRows.insert(r)
+            infeasibleRows.append(r32)
+        }
+        claimedRows.removeAll()
+        dualSeeds.removeAll(keepingCapacity: true)
+        return false
+    }
+
+    /// Queues the dual change of tight row `t` turning loose: its duals, solved at
+    /// every level it had one, become its basic own column's cost.
+    func seedLoosened(_ t: Int) -> Bool {
+        let own = level[t]
+        var ok = true
+        var sawOwn = false
+        var e = Int(dualEntryHead[t])
+        while e >= 0, ok {
+            let l = dualEntryLevel[e]
+            var target = 0.0
+            if l == own {
+                target = looseDual(t)
+                sawOwn = true
+            }
+            let delta = target - dualEntryValue[e]
+            if delta != 0 { ok = addDualSeed(row: t, level: l, delta) }
+            e = Int(dualEntryNext[e])
+        }
+        if ok, !sawOwn, looseDual(t) != 0 { ok = addDualSeed(row: t, level: own, looseDual(t)) }
+        return ok
+    }
+
+    /// The entering column for loose row `r`'s negative own column: among the
+    /// columns that raise it, the one with the lexicographically smallest reduced
+    /// cost per unit of rate (ties to the lowest index). Nil when the row of the
+    /// inverse would visit too much of the factor.
+    func dualRatioTest(leaving r: Int) -> DualEntering? {
+        // w: Σ_t w_t a_t = a_r over the basic unknowns (w_r = -1), from one transposed solve.
+        seedTransposed(level: -1, row: r, dual: -1)
+        guard transposedSolve(level: -1, budget: factor.pivots.count / 8 + 64) else {
+            clearInverseRow()
+            return nil
+        }
+        defer { clearInverseRow() }
+        let sign = positiveBasic[r] ? 1.0 : -1.0
+        // The flip: rate 1.
+        var best = DualEntering.flip
+        var bestIndex = Int32(variableCount + r)
+        costVector(row: r, positive: !positiveBasic[r], into: &bestLevels, &bestValues)
+        for u32 in inverseRowSupport {
+            let u = Int(u32)
+            for k in rowStart[u]..<rowStart[u + 1] where !isBasic[Int(termVariable[k])] {
+                pricedUnknowns.insert(Int(termVariable[k]))
+            }
+            guard u != r, inForce[u], isTight[u] else { continue }
+            let w = inverseRow[u]
+            guard abs(w) > 1e-9 else { continue }
+            // Loosening u moves a_r·x by -w (pos) or +w (neg); the own column by -sign times that.
+            let positive = sign * w > 0
+            costVector(row: u, positive: positive, into: &costLevels, &costValues)
+            if takesOver(rate: abs(w), index: Int32(variableCount + u), from: &bestIndex) {
+                best = .loosen(row: u, positive: positive)
+            }
+        }
+        for v32 in pricedUnknowns.members {
+            let v = Int(v32)
+            var g = 0.0
+            for k in columnStart[v]..<columnStart[v + 1] where inForce[Int(columnRow[k])] {
+                g -= inverseRow[Int(columnRow[k])] * columnCoefficient[k]
+            }
+            guard abs(g) > 1e-9 else { continue }
+            let step = sign * g > 0 ? -1.0 : 1.0
+            costVector(unknown: v, sign: step, into: &costLevels, &costValues)
+            if takesOver(rate: abs(g), index: Int32(v), from: &bestIndex) { best = .unknown(variable: v, sign: step) }
+        }
+        pricedUnknowns.removeAll()
+        return best
+    }
+
+    /// Whether the candidate's cost vector (`costLevels`/`costValues`), per unit of
+    /// `rate`, beats the best so far; if so it becomes the best (index included).
+    func takesOver(rate: Double, index: Int32, from bestIndex: inout Int32) -> Bool {
+        for i in costValues.indices { costValues[i] /= rate }
+        let order = compareCostVectors()
+        guard order < 0 || (order == 0 && index < bestIndex) else { return false }
+        bestIndex = index
+        swap(&bestLevels, &costLevels)
+        swap(&bestValues, &costValues)
+        return true
+    }
+
+    func clearInverseRow() {
+        for r in inverseRowSupport { inverseRow[Int(r)] = 0 }
+        inverseRowSupport.removeAll(keepingCapacity: true)
+    }
+
+    /// The full reduced cost, level by level, of row `u`'s `pos` or `neg` column.
+    func costVector(row u: Int, positive: Bool, into levels: inout [Int32], _ values: inout [Double]) {
+        var e = Int(dualEntryHead[u])
+        while e >= 0 {
+            costTerm(level: dualEntryLevel[e], positive ? -dualEntryValue[e] : dualEntryValue[e])
+            e = Int(dualEntryNext[e])
+        }
+        if positive ? positiveCosts(u) : negativeCosts(u) { costTerm(level: level[u], 1) }
+        sumTermsByLevel(into: &levels, &values)
+    }
+
+    /// The full reduced cost of unknown `v` moving by `sign` per unit.
+    func costVector(unknown v: Int, sign: Double, into levels: inout [Int32], _ values: inout [Double]) {
+        for k in columnStart[v]..<columnStart[v + 1] where inForce[Int(columnRow[k])] {
+            gatherDuals(Int(columnRow[k]), times: -sign * columnCoefficient[k])
+        }
+        sumTermsByLevel(into: &levels, &values)
+    }
+
+    /// The gathered terms summed per level, ascending (zero sums left out).
+    func sumTermsByLevel(into levels: inout [Int32], _ values: inout [Double]) {
+        levels.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        termKeys.withUnsafeMutableBufferPointer { heapSort($0) }
+        var i = 0
+        while i < termKeys.count {
+            let l = termKeys[i] >> 32
+            var s = 0.0
+            while i < termKeys.count, termKeys[i] >> 32 == l {
+                s += termValues[Int(termKeys[i] & 0xFFFF_FFFF)]
+                i += 1
+            }
+            if s != 0 {
+                levels.append(Int32(l))
+                values.append(s)
+            }
+        }
+        termKeys.removeAll(keepingCapacity: true)
+        termValues.removeAll(keepingCapacity: true)
+    }
+
+    /// -1, 0 or 1 as the candidate vector (`costLevels`/`costValues`) is
+    /// lexicographically below, equal to or above the best (`bestLevels`/`bestValues`).
+    func compareCostVectors() -> Int {
+        var i = 0
+        var j = 0
+        while i < costLevels.count || j < bestLevels.count {
+            let a = i < costLevels.count ? costLevels[i] : .max
+            let b = j < bestLevels.count ? bestLevels[j] : .max
+            var difference = 0.0
+            if a < b {
+                difference = costValues[i]
+                i += 1
+            } else if b < a {
+                difference = -bestValues[j]
+                j += 1
+            } else {
+                difference = costValues[i] - bestValues[j]
+                i += 1
+                j += 1
+            }
+            if difference < -Self.dualTolerance { return -1 }
+            if difference > Self.dualTolerance { return 1 }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,154 @@
+/// A reduced cost's leading term: the most important level at which it is nonzero,
+/// and its value there. Levels compare lexicographically, so this alone decides
+/// whether the column improves, and it orders the improving ones: a column that
+/// repairs a required row comes before one that only serves an optional row.
+struct LeadingCost {
+    var level: Int32
+    var value: Double
+
+    static let zero = LeadingCost(level: .max, value: 0)
+
+    var sign: Int { value < 0 ? -1 : value > 0 ? 1 : 0 }
+}
+
+/// An improving column, with what orders it in a round: its leading cost (the most
+/// important level first, then the steepest), then Bland's index (unknowns before
+/// rows), which also breaks cycles when rounds degenerate.
+struct Candidate: Comparable {
+    var level: Int32
+    var value: Double
+    var blandIndex: Int32
+    var entering: Entering
+
+    static func < (a: Candidate, b: Candidate) -> Bool {
+        if a.level != b.level { return a.level < b.level }
+        if a.value != b.value { return a.value < b.value }
+        return a.blandIndex < b.blandIndex
+    }
+
+    static func == (a: Candidate, b: Candidate) -> Bool {
+        a.level == b.level && a.value == b.value && a.blandIndex == b.blandIndex
+    }
+}
+
+extension FactoredSolver {
+    /// Adds to the cost's terms `factor` × row `r`'s dual at each level it has one.
+    @inline(__always) func gatherDuals(_ r: Int, times factor: Double) {
+        var e = Int(dualEntryHead[r])
+        while e >= 0 {
+            costTerm(level: dualEntryLevel[e], factor * dualEntryValue[e])
+            e = Int(dualEntryNext[e])
+        }
+    }
+
+    @inline(__always) func costTerm(level l: Int32, _ value: Double) {
+        termKeys.append(UInt64(UInt32(l)) << 32 | UInt64(termValues.count))
+        termValues.append(value)
+    }
+
+    /// The leading term of the terms gathered: their sums per level, taken in
+    /// ascending level order, until one is nonzero.
+    func leadingCostOfTerms() -> LeadingCost {
+        defer {
+            termKeys.removeAll(keepingCapacity: true)
+            termValues.removeAll(keepingCapacity: true)
+        }
+        termKeys.withUnsafeMutableBufferPointer { heapSort($0) }
+        var i = 0
+        while i < termKeys.count {
+            let l = termKeys[i] >> 32
+            var s = 0.0
+            while i < termKeys.count, termKeys[i] >> 32 == l {
+                s += termValues[Int(termKeys[i] & 0xFFFF_FFFF)]
+                i += 1
+            }
+            if abs(s) > Self.dualTolerance { return LeadingCost(level: Int32(l), value: s) }
+        }
+        return .zero
+    }
+
+    /// Unknown `v`'s reduced cost, -Σ a_rv y_r per level.
+    func reducedCost(unknown v: Int) -> LeadingCost {
+        for k in columnStart[v]..<columnStart[v + 1] where inForce[Int(columnRow[k])] {
+            gatherDuals(Int(columnRow[k]), times: -columnCoefficient[k])
+        }
+        return leadingCostOfTerms()
+    }
+
+    /// The reduced cost of row `r`'s `pos` or `neg` column: its own cost (1 at its
+    /// level, if it has one) minus or plus the row's duals. A row has one entry per
+    /// level, so the lowest level with a nonzero value decides, without sorting.
+    func reducedCost(row r: Int, positive: Bool) -> LeadingCost {
+        let costs = positive ? positiveCosts(r) : negativeCosts(r)
+        let own = level[r]
+        let levels = dualEntryLevel, values = dualEntryValue, next = dualEntryNext
+        var best = LeadingCost.zero
+        var dualAtOwn = 0.0
+        var e = Int(dualEntryHead[r])
+        while e >= 0 {
+            let l = levels[e]
+            let value = positive ? -values[e] : values[e]
+            e = Int(next[e])
+            if costs, l == own {
+                dualAtOwn = value
+                continue
+            }
+            if l < best.level, abs(value) > Self.dualTolerance { best = LeadingCost(level: l, value: value) }
+        }
+        if costs, own < best.level {
+            let total = 1 + dualAtOwn
+            if abs(total) > Self.dualTolerance { return LeadingCost(level: own, value: total) }
+        }
+        return best
+    }
+
+    /// Lists every improving column, most important first. Only rows with a nonzero
+    /// dual, and the non-basic unknowns they read, can improve.
+    func collectImprovingColumns() {
+        for r32 in dualSupport.members { notePriced(row: Int(r32)) }
+        priceNoted()
+    }
+
+    /// Notes row `r`'s columns for `priceNoted`: the row itself if tight, and the
+    /// non-basic unknowns it reads.
+    @inline(__always) func notePriced(row r: Int) {
+        if isTight[r], inForce[r] { pricedRows.insert(r) }
+        for k in rowStart[r]..<rowStart[r + 1] {
+            let v = Int(termVariable[k])
+            if !isBasic[v] { pricedUnknowns.insert(v) }
+        }
+    }
+
+    /// Prices the noted columns into `candidates`, sorted (an in-place heapsort: the
+    /// standard library's sort allocates a buffer), and clears the notes.
+    func priceNoted() {
+        candidates.removeAll(keepingCapacity: true)
+        for v32 in pricedUnknowns.members {
+            let v = Int(v32)
+            let cost = reducedCost(unknown: v)
+            guard cost.sign != 0 else { continue }
+            // An unknown is free: it moves against its reduced cost's sign.
+            candidates.append(
+                Candidate(
+                    level: cost.level, value: -abs(cost.value), blandIndex: Int32(v),
+                    entering: .unknown(variable: v, sign: Double(-cost.sign))))
+        }
+        for r32 in pricedRows.members {
+            let r = Int(r32)
+            var positive = true
+            var cost = reducedCost(row: r, positive: true)
+            if cost.sign >= 0 {
+                positive = false
+                cost = reducedCost(row: r, positive: false)
+            }
+            guard cost.sign < 0 else { continue }
+            candidates.append(
+                Candidate(
+                    level: cost.level, value: cost.value, blandIndex: Int32(variableCount + r),
+                    entering: .loosen(row: r, positive: positive)))
+        }
+        pricedUnknowns.removeAll()
+        pricedRows.removeAll()
+        candidates.withUnsafeMutableBufferPointer { heapSort($0) }
+    }
+}
