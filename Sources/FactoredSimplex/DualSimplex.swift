@@ -54,7 +54,7 @@ extension FactoredSolver {
                 guard replacesInPlace(pivot) else { return stillInfeasible(from: next - 1) }
                 replaceInPlace(pivot)
                 statistics.pivots += 1
-                if !seedLoosened(t) { dualsCurrent = false }
+                if !seedDualTarget(of: t, toLoose: true) { dualsCurrent = false }
                 _ = propagateChanges()
                 dualWork.append(contentsOf: infeasibleRows)
             case .unknown:
@@ -83,28 +83,6 @@ extension FactoredSolver {
         claimedRows.removeAll()
         dualSeeds.removeAll(keepingCapacity: true)
         return false
-    }
-
-    /// Queues the dual change of tight row `t` turning loose: its duals, solved at
-    /// every level it had one, become its basic own column's cost.
-    func seedLoosened(_ t: Int) -> Bool {
-        let own = level[t]
-        var ok = true
-        var sawOwn = false
-        var e = Int(dualEntryHead[t])
-        while e >= 0, ok {
-            let l = dualEntryLevel[e]
-            var target = 0.0
-            if l == own {
-                target = looseDual(t)
-                sawOwn = true
-            }
-            let delta = target - dualEntryValue[e]
-            if delta != 0 { ok = addDualSeed(row: t, level: l, delta) }
-            e = Int(dualEntryNext[e])
-        }
-        if ok, !sawOwn, looseDual(t) != 0 { ok = addDualSeed(row: t, level: own, looseDual(t)) }
-        return ok
     }
 
     /// The entering column for loose row `r`'s negative own column: among the

@@ -20,8 +20,9 @@ extension FactoredSolver {
         return positiveBasic[r] ? 1 : -1
     }
 
-    /// Flips the rows in `infeasibleRows` and updates the duals for it. Returns
-    /// whether the basis is still optimal. When it is not and the duals could be
+    /// Flips the rows in `infeasibleRows` and updates the duals for it, then prices
+    /// the columns whose duals moved and those noted by cost changes (RowChanges.swift).
+    /// Returns whether the basis is still optimal. When it is not and the duals could be
     /// updated, `candidatesCurrent` is set and `candidates` lists the improving columns.
     func flipKeepsOptimal() -> Bool {
         var seedsAllowed = dualsCurrent && dualUpdatesSinceRefresh + infeasibleRows.count <= Self.dualUpdateLimit
@@ -36,10 +37,14 @@ extension FactoredSolver {
         guard seedsAllowed else {
             dualSeeds.removeAll(keepingCapacity: true)
             dualsCurrent = false
+            discardPricingNotes()
             return false
         }
         dualUpdatesSinceRefresh += infeasibleRows.count
-        guard applyDualSeeds() else { return false }
+        guard applyDualSeeds() else {
+            discardPricingNotes()
+            return false
+        }
         priceChangedDuals()
         if candidates.isEmpty { return true }
         candidatesCurrent = true
@@ -54,7 +59,7 @@ extension FactoredSolver {
     func updateDualsAfterInPlaceRound() -> Bool {
         var ok = dualsCurrent && dualUpdatesSinceRefresh + roundPivots.count <= Self.dualUpdateLimit
         for pivot in roundPivots where ok {
-            if case let .loosen(t, _) = pivot.entering { ok = seedLoosened(t) }
+            if case let .loosen(t, _) = pivot.entering { ok = seedDualTarget(of: t, toLoose: true) }
         }
         if ok {
             dualUpdatesSinceRefresh += roundPivots.count
@@ -71,6 +76,26 @@ extension FactoredSolver {
         priceChangedDuals()
         candidatesCurrent = true
         return true
+    }
+
+    /// Queues the change of row `r`'s duals, at every level it has one, to its loose
+    /// cost (`toLoose`: a tight row turned loose, or a row put in force) or to zero
+    /// (a row taken out of force). Returns false when too many seeds are queued.
+    func seedDualTarget(of r: Int, toLoose: Bool) -> Bool {
+        let own = level[r]
+        let target = toLoose ? looseDual(r) : 0
+        var ok = true
+        var sawOwn = false
+        var e = Int(dualEntryHead[r])
+        while e >= 0, ok {
+            let l = dualEntryLevel[e]
+            if l == own { sawOwn = true }
+            let delta = (l == own ? target : 0) - dualEntryValue[e]
+            if delta != 0 { ok = addDualSeed(row: r, level: l, delta) }
+            e = Int(dualEntryNext[e])
+        }
+        if ok, !sawOwn, target != 0 { ok = addDualSeed(row: r, level: own, target) }
+        return ok
     }
 
     /// Queues a change `delta` of row `r`'s dual at level `l`. Returns false when

@@ -129,8 +129,7 @@ public final class FactoredBackend: LayoutBackend {
                 try checked(r) { solver.rhs[r] = old }
             }
         case let .setPriority(h, value):
-            solver.level[Int(h)] = solver.levelFor(value)
-            if solver.inForce[Int(h)] { solver.basisOptimal = false }
+            solver.setLevel(Int(h), solver.levelFor(value))
         case let .activate(h):
             try activate(Int(h))
         case let .add(h):

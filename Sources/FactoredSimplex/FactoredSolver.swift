@@ -47,6 +47,7 @@ public final class FactoredSolver {
             if !basisOptimal {
                 dualsCurrent = false
                 candidatesCurrent = false
+                discardPricingNotes()
             }
         }
     }
@@ -57,6 +58,10 @@ public final class FactoredSolver {
     /// Whether `candidates` lists every improving column of the current basis (set
     /// by an incremental dual update, DualUpdate.swift; the simplex then skips pricing).
     var candidatesCurrent = false
+    /// Whether ops since the last solve changed costs incrementally (RowChanges.swift):
+    /// the duals are current for the new costs, and the columns whose reduced
+    /// costs may have moved are noted for pricing at the solve.
+    var pricingPending = false
     var dualSeeds: [DualSeed] = []
     // The dual simplex (DualSimplex.swift).
     /// Loose rows to repair, in the order found (repeats skipped when met).
@@ -244,41 +249,6 @@ public final class FactoredSolver {
     @inline(__always) func positiveCosts(_ r: Int) -> Bool { kind[r] != .lessThanOrEqual }
     @inline(__always) func negativeCosts(_ r: Int) -> Bool { kind[r] != .greaterThanOrEqual }
 
-    // MARK: rows entering and leaving
-
-    /// Puts row `r` in force, not tight (its basic column chosen at the next solve).
-    func addRow(_ r: Int) {
-        if level[r] == 0 { requiredLoose = true }
-        inForce[r] = true
-        isTight[r] = false
-        positiveBasic[r] = true
-        basisOptimal = false
-    }
-
-    /// Takes row `r` out of force. A tight row first leaves the basis with one basic
-    /// unknown (the one depending on it most), so `A_T` stays square and non-singular.
-    func removeRow(_ r: Int) {
-        guard inForce[r] else { return }
-        if isTight[r] {
-            ensureFactor()
-            // The unknowns that depend on row r: the sparse direction of loosening it.
-            var work = 0
-            sparseDirection(.loosen(row: r, positive: false), work: &work)
-            var best = -1
-            var magnitude = 0.0
-            for v32 in support where abs(direction[Int(v32)]) > magnitude {
-                magnitude = abs(direction[Int(v32)])
-                best = Int(v32)
-            }
-            clearDirection()
-            isBasic[best] = false
-            isTight[r] = false
-            factorValid = false
-        }
-        inForce[r] = false
-        basisOptimal = false
-    }
-
     func ensureFactor() {
         guard !factorValid else { return }
         // Local lets and a local list: class-property access per row costs an exclusivity check.
@@ -373,6 +343,7 @@ extension FactoredSolver {
         x = s.x
         ownValue = s.ownValue
         basisOptimal = s.basisOptimal
+        discardPricingNotes()
         dualsCurrent = false
         factorValid = false
     }

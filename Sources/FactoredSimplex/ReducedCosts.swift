@@ -123,8 +123,10 @@ extension FactoredSolver {
     /// standard library's sort allocates a buffer), and clears the notes.
     func priceNoted() {
         candidates.removeAll(keepingCapacity: true)
+        pricingPending = false
         for v32 in pricedUnknowns.members {
             let v = Int(v32)
+            guard !isBasic[v] else { continue }
             let cost = reducedCost(unknown: v)
             guard cost.sign != 0 else { continue }
             // An unknown is free: it moves against its reduced cost's sign.
@@ -135,6 +137,7 @@ extension FactoredSolver {
         }
         for r32 in pricedRows.members {
             let r = Int(r32)
+            guard inForce[r], isTight[r] else { continue }
             var positive = true
             var cost = reducedCost(row: r, positive: true)
             if cost.sign >= 0 {

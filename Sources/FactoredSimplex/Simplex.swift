@@ -16,15 +16,16 @@ extension FactoredSolver {
     func solve() throws(LayoutError) {
         let valuesCurrent = factorValid && basisOptimal
         let epoch = valueEpoch
-        if sparseSolve() {
+        if sparseSolve(), !pricingPending {
             lastSolveWasSparse = true
             return
         }
         if valuesCurrent {
-            // The propagation brought every value up to date; the rows it left
-            // negative are repaired by dual pivots (DualSimplex.swift), or else
-            // flipped to their other own column, and the primal simplex runs from there.
-            if dualSimplex() {
+            // The propagation brought every value up to date. The rows it left
+            // negative are repaired by dual pivots (DualSimplex.swift) when no cost
+            // changed; otherwise they are flipped to their other own column, the
+            // changed columns priced, and the primal simplex runs from there.
+            if !pricingPending, dualSimplex() {
                 lastSolveWasSparse = true
                 return
             }

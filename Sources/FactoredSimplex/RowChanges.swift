@@ -1,0 +1,115 @@
+/// Rows put in force, taken out, or moved to another priority level. When the
+/// basis is optimal and its duals current, such a change only moves costs: a loose
+/// row's cost appears, disappears or changes level, which changes the duals
+/// upstream of it (one transposed solve per level, DualUpdate.swift), or a tight
+/// row's own columns cost at another level, which changes no dual at all. The
+/// basis stays, and so does the factor; the columns whose reduced cost may have
+/// moved are noted and priced at the solve, which pivots only if one improves.
+/// Taking out a tight row changes the basis (an unknown must leave it) and takes
+/// the full path: refactorisation, values and pricing.
+extension FactoredSolver {
+    /// Whether a cost change can be applied to the current duals.
+    var canChangeCostsInPlace: Bool {
+        factorValid && basisOptimal && dualsCurrent && dualUpdatesSinceRefresh < Self.dualUpdateLimit
+    }
+
+    /// Puts row `r` in force, loose, with the own column its residual makes
+    /// non-negative (recomputed by the solve's propagation if the frame moves it).
+    func addRow(_ r: Int) {
+        if level[r] == 0 { requiredLoose = true }
+        inForce[r] = true
+        isTight[r] = false
+        guard canChangeCostsInPlace else {
+            positiveBasic[r] = true
+            basisOptimal = false
+            return
+        }
+        var activity = 0.0
+        for k in rowStart[r]..<rowStart[r + 1] { activity += termCoefficient[k] * x[Int(termVariable[k])] }
+        let residual = rhs[r] - activity
+        positiveBasic[r] = residual >= 0
+        ownValue[r] = abs(residual)
+        markChanged(r)
+        finishDualChange(seedDualTarget(of: r, toLoose: true))
+    }
+
+    /// Takes row `r` out of force. A tight row first leaves the basis with one basic
+    /// unknown (the one depending on it most), so `A_T` stays square and non-singular.
+    func removeRow(_ r: Int) {
+        guard inForce[r] else { return }
+        if !isTight[r] {
+            inForce[r] = false
+            if canChangeCostsInPlace {
+                finishDualChange(seedDualTarget(of: r, toLoose: false))
+            } else {
+                basisOptimal = false
+            }
+            return
+        }
+        ensureFactor()
+        // The unknowns that depend on row r: the sparse direction of loosening it.
+        var work = 0
+        sparseDirection(.loosen(row: r, positive: false), work: &work)
+        var best = -1
+        var magnitude = 0.0
+        for v32 in support where abs(direction[Int(v32)]) > magnitude {
+            magnitude = abs(direction[Int(v32)])
+            best = Int(v32)
+        }
+        clearDirection()
+        isBasic[best] = false
+        isTight[r] = false
+        factorValid = false
+        inForce[r] = false
+        basisOptimal = false
+    }
+
+    /// Moves row `r`'s costs to level `l` (a priority change).
+    func setLevel(_ r: Int, _ l: Int32) {
+        guard inForce[r], l != level[r] else {
+            level[r] = l
+            return
+        }
+        guard canChangeCostsInPlace else {
+            level[r] = l
+            basisOptimal = false
+            return
+        }
+        if isTight[r] {
+            // A tight row's dual comes from the loose rows' costs: only its own columns' reduced costs move.
+            level[r] = l
+            pricedRows.insert(r)
+            pricingPending = true
+            return
+        }
+        let dual = looseDual(r)
+        var ok = true
+        if dual != 0 {
+            ok = addDualSeed(row: r, level: level[r], -dual) && addDualSeed(row: r, level: l, dual)
+        }
+        level[r] = l
+        if level[r] == 0 { requiredLoose = true }
+        finishDualChange(ok)
+    }
+
+    /// Applies the queued seeds and notes the columns to price, or falls back to the full path.
+    func finishDualChange(_ seeded: Bool) {
+        dualUpdatesSinceRefresh += 1
+        guard seeded, applyDualSeeds() else {
+            dualSeeds.removeAll(keepingCapacity: true)
+            basisOptimal = false
+            discardPricingNotes()
+            return
+        }
+        for r32 in dualChanged.members { notePriced(row: Int(r32)) }
+        dualChanged.removeAll()
+        pricingPending = true
+    }
+
+    /// Forgets the columns noted for pricing (the full pricing will list every one).
+    func discardPricingNotes() {
+        pricedUnknowns.removeAll()
+        pricedRows.removeAll()
+        pricingPending = false
+    }
+}
