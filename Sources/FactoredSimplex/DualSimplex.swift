@@ -64,7 +64,7 @@ extension FactoredSolver {
             dualUpdatesSinceRefresh += 1
             if dualsCurrent, !applyDualSeeds() { dualsCurrent = false }
             dualSeeds.removeAll(keepingCapacity: true)
-            dualChanged.removeAll()
+            duals.clearChanged()
         }
         candidatesCurrent = false
         return true
@@ -151,10 +151,10 @@ extension FactoredSolver {
 
     /// The full reduced cost, level by level, of row `u`'s `pos` or `neg` column.
     func costVector(row u: Int, positive: Bool, into levels: inout [Int32], _ values: inout [Double]) {
-        var e = Int(dualEntryHead[u])
+        var e = Int(duals.head[u])
         while e >= 0 {
-            costTerm(level: dualEntryLevel[e], positive ? -dualEntryValue[e] : dualEntryValue[e])
-            e = Int(dualEntryNext[e])
+            costTerm(level: duals.level[e], positive ? -duals.value[e] : duals.value[e])
+            e = Int(duals.next[e])
         }
         if positive ? positiveCosts(u) : negativeCosts(u) { costTerm(level: level[u], 1) }
         sumTermsByLevel(into: &levels, &values)

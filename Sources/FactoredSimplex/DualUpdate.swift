@@ -86,13 +86,13 @@ extension FactoredSolver {
         let target = toLoose ? looseDual(r) : 0
         var ok = true
         var sawOwn = false
-        var e = Int(dualEntryHead[r])
+        var e = Int(duals.head[r])
         while e >= 0, ok {
-            let l = dualEntryLevel[e]
+            let l = duals.level[e]
             if l == own { sawOwn = true }
-            let delta = (l == own ? target : 0) - dualEntryValue[e]
+            let delta = (l == own ? target : 0) - duals.value[e]
             if delta != 0 { ok = addDualSeed(row: r, level: l, delta) }
-            e = Int(dualEntryNext[e])
+            e = Int(duals.next[e])
         }
         if ok, !sawOwn, target != 0 { ok = addDualSeed(row: r, level: own, target) }
         return ok
@@ -107,15 +107,15 @@ extension FactoredSolver {
     }
 
     /// Applies the queued seeds, one transposed solve per level, noting in
-    /// `dualChanged` the rows whose dual moved. Returns false (duals not current)
+    /// `duals.changed` the rows whose dual moved. Returns false (duals not current)
     /// when a solve would visit too much of the factor.
     func applyDualSeeds() -> Bool {
         defer {
             dualSeeds.removeAll(keepingCapacity: true)
-            trackingDualChanges = false
+            duals.tracking = false
         }
         dualSeeds.withUnsafeMutableBufferPointer { heapSort($0) }
-        trackingDualChanges = true
+        duals.tracking = true
         var i = 0
         while i < dualSeeds.count {
             let l = Int(dualSeeds[i].level)
@@ -125,17 +125,17 @@ extension FactoredSolver {
             }
             guard transposedSolve(level: l, budget: factor.pivots.count / 8 + 64) else {
                 dualsCurrent = false
-                dualChanged.removeAll()
+                duals.clearChanged()
                 return false
             }
         }
         return true
     }
 
-    /// Prices the columns noted so far and those of the rows in `dualChanged` (cleared).
+    /// Prices the columns noted so far and those of the rows in `duals.changed` (cleared).
     func priceChangedDuals() {
-        for r32 in dualChanged.members { notePriced(row: Int(r32)) }
-        dualChanged.removeAll()
+        for r32 in duals.changed.members { notePriced(row: Int(r32)) }
+        duals.clearChanged()
         priceNoted()
     }
 }

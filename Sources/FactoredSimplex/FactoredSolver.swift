@@ -16,16 +16,17 @@ enum RowKind: UInt8 {
 /// basic unknowns, bordered by unit columns, and only `A_T` is factored.
 public final class FactoredSolver {
     // Structure (fixed at creation; rows for every constraint handle, then every edit).
+    // Constants: reading a `let` property needs no exclusivity check, a `var` one does.
     let variableCount: Int
     let rowCount: Int
-    var rowStart: [Int] = []
-    var termVariable: [Int32] = []
-    var termCoefficient: [Double] = []
-    var columnStart: [Int] = []
-    var columnRow: [Int32] = []
-    var columnCoefficient: [Double] = []
-    var kind: [RowKind] = []
-    var names: [String] = []
+    let rowStart: [Int]
+    let termVariable: [Int32]
+    let termCoefficient: [Double]
+    let columnStart: [Int]
+    let columnRow: [Int32]
+    let columnCoefficient: [Double]
+    let kind: [RowKind]
+    let names: [String]
     /// Priority levels, 0 = required, then optional priorities from the highest.
     var levelCount = 1
     var levelOfPriority: [Double: Int32] = [:]
@@ -75,21 +76,10 @@ public final class FactoredSolver {
     var bestLevels: [Int32] = []
     var bestValues: [Double] = []
     var dualRhs: [Double]
-    /// Rows whose dual the current crossing's update changed.
-    var dualChanged: MarkedIndices
-    var trackingDualChanges = false
     // Sparse pricing (see SparsePricing.swift).
-    /// The duals, sparse: entries (level, value) linked per row from `dualEntryHead`.
-    var dualEntryLevel: [Int32] = []
-    var dualEntryValue: [Double] = []
-    /// Whether every row's list is in ascending level order (so a new level is a new entry).
-    var dualListsAscending = true
-    /// Rows with a dual written at some level.
-    var dualSupport: MarkedIndices
+    var duals: SparseDuals
     var transposedHighest = -1
     var transposedLowest = Int.max
-    var dualEntryHead: [Int32]
-    var dualEntryNext: [Int32] = []
     /// Scratch of a reduced cost's sign: (level << 32 | index) keys and their values.
     var termKeys: [UInt64] = []
     var termValues: [Double] = []
@@ -162,8 +152,9 @@ public final class FactoredSolver {
         for (i, p) in sorted.enumerated() { levelOfPriority[p] = Int32(i) }
         levelCount = sorted.count
         var counts = [Int](repeating: 0, count: variableCount + 1)
-        rowStart.reserveCapacity(rowCount + 1)
-        rowStart.append(0)
+        var rowStart = [0], termVariable: [Int32] = [], termCoefficient: [Double] = []
+        var kind: [RowKind] = [], names: [String] = []
+        rowStart.reserveCapacity(rows.count + 1)
         for row in rows {
             for t in row.terms {
                 termVariable.append(t.variable)
@@ -175,11 +166,10 @@ public final class FactoredSolver {
             names.append(row.name)
         }
         for v in 0..<variableCount { counts[v + 1] += counts[v] }
-        columnStart = counts
-        columnRow = [Int32](repeating: 0, count: termVariable.count)
-        columnCoefficient = [Double](repeating: 0, count: termVariable.count)
+        var columnRow = [Int32](repeating: 0, count: termVariable.count)
+        var columnCoefficient = [Double](repeating: 0, count: termVariable.count)
         var fill = counts
-        for r in 0..<rowCount {
+        for r in 0..<rows.count {
             for k in rowStart[r]..<rowStart[r + 1] {
                 let v = Int(termVariable[k])
                 columnRow[fill[v]] = Int32(r)
@@ -187,6 +177,14 @@ public final class FactoredSolver {
                 fill[v] += 1
             }
         }
+        self.rowStart = rowStart
+        self.termVariable = termVariable
+        self.termCoefficient = termCoefficient
+        self.columnStart = counts
+        self.columnRow = columnRow
+        self.columnCoefficient = columnCoefficient
+        self.kind = kind
+        self.names = names
         rhs = [Double](repeating: 0, count: rowCount)
         level = [Int32](repeating: 0, count: rowCount)
         inForce = [Bool](repeating: false, count: rowCount)
@@ -212,16 +210,11 @@ public final class FactoredSolver {
         claimedRows = MarkedIndices(count: rowCount)
         sparseRhs = [Double](repeating: 0, count: rowCount)
         dualRhs = [Double](repeating: 0, count: variableCount)
-        dualChanged = MarkedIndices(count: rowCount)
-        dualSupport = MarkedIndices(count: rowCount)
-        dualEntryHead = [Int32](repeating: -1, count: rowCount)
-        dualEntryNext.reserveCapacity(2 * rowCount)
+        duals = SparseDuals(rowCount: rowCount)
         termKeys.reserveCapacity(256)
         termValues.reserveCapacity(256)
         pricedUnknowns = MarkedIndices(count: variableCount)
         pricedRows = MarkedIndices(count: rowCount)
-        dualEntryLevel.reserveCapacity(2 * rowCount)
-        dualEntryValue.reserveCapacity(2 * rowCount)
         dirtyRows.reserveCapacity(rowCount)
         touchedRows.reserveCapacity(rowCount)
         changedVariables.reserveCapacity(variableCount)

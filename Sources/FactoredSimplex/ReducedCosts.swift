@@ -34,10 +34,10 @@ struct Candidate: Comparable {
 extension FactoredSolver {
     /// Adds to the cost's terms `factor` × row `r`'s dual at each level it has one.
     @inline(__always) func gatherDuals(_ r: Int, times factor: Double) {
-        var e = Int(dualEntryHead[r])
+        var e = Int(duals.head[r])
         while e >= 0 {
-            costTerm(level: dualEntryLevel[e], factor * dualEntryValue[e])
-            e = Int(dualEntryNext[e])
+            costTerm(level: duals.level[e], factor * duals.value[e])
+            e = Int(duals.next[e])
         }
     }
 
@@ -81,10 +81,10 @@ extension FactoredSolver {
     func reducedCost(row r: Int, positive: Bool) -> LeadingCost {
         let costs = positive ? positiveCosts(r) : negativeCosts(r)
         let own = level[r]
-        let levels = dualEntryLevel, values = dualEntryValue, next = dualEntryNext
+        let levels = duals.level, values = duals.value, next = duals.next
         var best = LeadingCost.zero
         var dualAtOwn = 0.0
-        var e = Int(dualEntryHead[r])
+        var e = Int(duals.head[r])
         while e >= 0 {
             let l = levels[e]
             let value = positive ? -values[e] : values[e]
@@ -105,7 +105,7 @@ extension FactoredSolver {
     /// Lists every improving column, most important first. Only rows with a nonzero
     /// dual, and the non-basic unknowns they read, can improve.
     func collectImprovingColumns() {
-        for r32 in dualSupport.members { notePriced(row: Int(r32)) }
+        for r32 in duals.support.members { notePriced(row: Int(r32)) }
         priceNoted()
     }
 

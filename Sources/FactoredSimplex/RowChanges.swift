@@ -46,6 +46,7 @@ extension FactoredSolver {
             }
             return
         }
+        if canChangeCostsInPlace, removeTightRowInPlace(r) { return }
         ensureFactor()
         // The unknowns that depend on row r: the sparse direction of loosening it.
         var work = 0
@@ -62,6 +63,44 @@ extension FactoredSolver {
         factorValid = false
         inForce[r] = false
         basisOptimal = false
+    }
+
+    /// Takes tight row `t` out without refactoring, when a loose row can take its
+    /// place: with its own columns' costs gone, loosening `t` costs only what its
+    /// dual says, so one primal step loosens it (in the direction that improves, or
+    /// either when neither does), and the ratio test names the row that becomes
+    /// tight instead. When that row swaps in place (the usual case: the next
+    /// constraint on the same edge, such as a tip's centring when the finger's edit
+    /// goes), `t` leaves loose, its duals go to zero, and the columns whose duals
+    /// moved are noted for pricing. Returns false, with nothing changed but own
+    /// values the full path recomputes, when no row limits the step or the swap is
+    /// not in place.
+    func removeTightRowInPlace(_ t: Int) -> Bool {
+        // Loosening t's pos column changes the objective by -y_t per unit (its cost gone), neg by +y_t.
+        var positive = true
+        var e = Int(duals.head[t])
+        var leading = Int32.max
+        while e >= 0 {
+            if duals.level[e] < leading, abs(duals.value[e]) > Self.dualTolerance {
+                leading = duals.level[e]
+                positive = duals.value[e] > 0
+            }
+            e = Int(duals.next[e])
+        }
+        defer {
+            claimedRows.removeAll()
+            claimedVariables.removeAll()
+        }
+        var work = 0
+        guard let found = try? roundPivot(.loosen(row: t, positive: positive), work: &work) else { return false }
+        let pivot = RoundPivot(entering: .loosen(row: t, positive: positive), leaving: found.leaving, step: found.step)
+        guard replacesInPlace(pivot) else { return false }
+        replaceInPlace(pivot)
+        statistics.pivots += 1
+        inForce[t] = false
+        pricedRows.insert(Int(pivot.leaving))
+        finishDualChange(seedDualTarget(of: t, toLoose: false))
+        return true
     }
 
     /// Moves row `r`'s costs to level `l` (a priority change).
@@ -101,8 +140,8 @@ extension FactoredSolver {
             discardPricingNotes()
             return
         }
-        for r32 in dualChanged.members { notePriced(row: Int(r32)) }
-        dualChanged.removeAll()
+        for r32 in duals.changed.members { notePriced(row: Int(r32)) }
+        duals.clearChanged()
         pricingPending = true
     }
 

@@ -57,7 +57,7 @@ extension FactoredSolver {
         var out: [Int] = []
         for r in 0..<rowCount where inForce[r] && level[r] == 0 {
             if isTight[r] {
-                if abs(dual(level: 0, row: r)) > Self.dualTolerance { out.append(r) }
+                if abs(duals.dual(level: 0, row: r)) > Self.dualTolerance { out.append(r) }
             } else {
                 let costs = positiveBasic[r] ? positiveCosts(r) : negativeCosts(r)
                 if costs, ownValue[r] > feasibilityTolerance(r) { out.append(r) }

@@ -13,7 +13,7 @@ extension FactoredSolver {
     func computeDuals() {
         ensureFactor()
         pricings += 1
-        clearDuals()
+        duals.removeAll()
         let m = rowCount
         // The costed basic own columns, listed by level (one pass over the rows).
         var active = activeLevels
@@ -47,43 +47,11 @@ extension FactoredSolver {
         activeLevels = active
     }
 
-    /// Zeroes every dual the last pricing and dual updates wrote.
-    func clearDuals() {
-        dualEntryLevel.removeAll(keepingCapacity: true)
-        dualEntryValue.removeAll(keepingCapacity: true)
-        dualEntryNext.removeAll(keepingCapacity: true)
-        dualListsAscending = true
-        for r in dualSupport.members { dualEntryHead[Int(r)] = -1 }
-        dualSupport.removeAll()
-    }
-
-    /// Adds `value` to row `r`'s dual at level `l`. Duals are kept sparse, as a
-    /// list of (level, value) entries per row: a dense levels × rows array would
-    /// take 7.7 GB for mixed-100000 (963 levels).
-    @inline(__always) func addDual(level l: Int, row r: Int, _ value: Double) {
-        let head = Int(dualEntryHead[r])
-        let l32 = Int32(l)
-        if head >= 0, dualEntryLevel[head] == l32 {
-            dualEntryValue[head] += value
-        } else if head >= 0, !(dualListsAscending && dualEntryLevel[head] < l32), let e = dualEntry(level: l32, row: r) {
-            dualEntryValue[e] += value
-        } else {
-            // A new entry at the head of the row's list.
-            if head >= 0, dualEntryLevel[head] > l32 { dualListsAscending = false }
-            dualEntryNext.append(Int32(head))
-            dualEntryLevel.append(l32)
-            dualEntryValue.append(value)
-            dualEntryHead[r] = Int32(dualEntryLevel.count - 1)
-        }
-        dualSupport.insert(r)
-        if trackingDualChanges { dualChanged.insert(r) }
-    }
-
     /// Where a transposed solve's result goes: the duals at level `l`, or for
     /// `l < 0` the scratch row of the inverse (`inverseRow`, DualSimplex.swift).
     @inline(__always) func emitTransposed(level l: Int, row r: Int, _ value: Double) {
         if l >= 0 {
-            addDual(level: l, row: r, value)
+            duals.add(level: l, row: r, value)
         } else {
             if inverseRow[r] == 0 { inverseRowSupport.append(Int32(r)) }
             inverseRow[r] += value
@@ -192,21 +160,6 @@ extension FactoredSolver {
             for v in 0..<variableCount { dualRhs[v] = 0 }
         }
         return completed
-    }
-
-    /// The entry of row `r`'s dual at level `l`, if written.
-    func dualEntry(level l: Int32, row r: Int) -> Int? {
-        var e = Int(dualEntryHead[r])
-        while e >= 0 {
-            if dualEntryLevel[e] == l { return e }
-            e = Int(dualEntryNext[e])
-        }
-        return nil
-    }
-
-    /// Row `r`'s dual at level `l` (zero where none was written).
-    func dual(level l: Int, row r: Int) -> Double {
-        dualEntry(level: Int32(l), row: r).map { dualEntryValue[$0] } ?? 0
     }
 }
 
