@@ -1,17 +1,19 @@
 /// The starting basis: instead of one pivot per unknown from an empty basis, rows
-/// are made tight greedily, highest priority first, each as soon as it has a single
-/// unknown left to determine: at each level the equalities first, then the
-/// inequalities (guessed binding, as intrinsic sizes and minimum gaps usually are
-/// when nothing of higher priority fixes their unknown). The result is triangular
-/// by construction; the primal simplex then only repairs what the guess got wrong.
+/// are made tight greedily, each as soon as it has a single unknown left to
+/// determine: the equalities first, highest priority first, then the inequalities
+/// (guessed slack; an inequality becomes tight only where no equality fixes its
+/// unknown). Each unknown then follows its most important equality, which is
+/// usually the optimum's choice, so the basis is usually dual feasible, and the
+/// inequalities the guess violates are repaired by dual pivots (DualSimplex.swift),
+/// one in place each. The result is triangular by construction.
 extension FactoredSolver {
     func crash() {
         var unassigned = [Int32](repeating: 0, count: rowCount)
-        // Bucket 2·level holds a level's equalities, 2·level + 1 its inequalities.
+        // Bucket `level` holds a level's equalities, `levelCount + level` its inequalities.
         let bucketCount = 2 * levelCount
         var buckets = [[Int32]](repeating: [], count: bucketCount)
         var heads = [Int](repeating: 0, count: bucketCount)
-        @inline(__always) func bucket(_ r: Int) -> Int { 2 * Int(level[r]) + (kind[r] == .equal ? 0 : 1) }
+        @inline(__always) func bucket(_ r: Int) -> Int { Int(level[r]) + (kind[r] == .equal ? 0 : levelCount) }
         for r in 0..<rowCount where inForce[r] && !isTight[r] {
             var count: Int32 = 0
             for k in rowStart[r]..<rowStart[r + 1] where !isBasic[Int(termVariable[k])] { count += 1 }
@@ -46,6 +48,7 @@ extension FactoredSolver {
         }
         factorValid = false
         basisOptimal = false
+        startsFromCrash = true
     }
 
     /// Whether some required row in force is not tight: only then can a new constant

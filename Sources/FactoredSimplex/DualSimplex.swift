@@ -25,7 +25,7 @@ extension FactoredSolver {
     /// pivots. Returns true when the basis is optimal again. False leaves a consistent
     /// state, with the loose rows still negative in `infeasibleRows`, for the
     /// flip-and-primal path.
-    func dualSimplex() -> Bool {
+    func dualSimplex(limit: Int = dualSimplexLimit) -> Bool {
         dualWork.removeAll(keepingCapacity: true)
         dualWork.append(contentsOf: infeasibleRows)
         var steps = 0
@@ -39,7 +39,7 @@ extension FactoredSolver {
                 dualsCurrent = true
                 dualUpdatesSinceRefresh = 0
             }
-            guard steps < Self.dualSimplexLimit, let entering = dualRatioTest(leaving: r) else {
+            guard steps < limit, let entering = dualRatioTest(leaving: r) else {
                 return stillInfeasible(from: next - 1)
             }
             switch entering {

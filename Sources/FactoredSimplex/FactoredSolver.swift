@@ -48,7 +48,8 @@ public final class FactoredSolver {
             if !basisOptimal {
                 dualsCurrent = false
                 candidatesCurrent = false
-                discardPricingNotes()
+                // Notes are only taken while the basis is optimal.
+                if oldValue { discardPricingNotes() }
             }
         }
     }
@@ -59,6 +60,8 @@ public final class FactoredSolver {
     /// Whether `candidates` lists every improving column of the current basis (set
     /// by an incremental dual update, DualUpdate.swift; the simplex then skips pricing).
     var candidatesCurrent = false
+    /// Set by the crash until the first solve (which may repair it by dual pivots).
+    var startsFromCrash = false
     /// Whether ops since the last solve changed costs incrementally (RowChanges.swift):
     /// the duals are current for the new costs, and the columns whose reduced
     /// costs may have moved are noted for pricing at the solve.

@@ -35,11 +35,18 @@ extension FactoredSolver {
             }
         } else {
             computeValues()
+            if startsFromCrash, repairByDualPivots() {
+                startsFromCrash = false
+                basisOptimal = true
+                lastSolveWasSparse = false
+                return
+            }
             for r in 0..<rowCount where inForce[r] && !isTight[r] && ownValue[r] < -feasibilityTolerance(r) {
                 positiveBasic[r].toggle()
                 ownValue[r] = -ownValue[r]
             }
         }
+        startsFromCrash = false
         do {
             try primalSimplex()
         } catch {
@@ -49,6 +56,26 @@ extension FactoredSolver {
         basisOptimal = true
         // Rounds that only swapped rows in place listed what they moved.
         lastSolveWasSparse = valueEpoch == epoch
+    }
+
+    /// After the crash (the build): when the basis is dual feasible (nothing prices
+    /// as improving), the rows left negative are repaired by dual pivots, as a
+    /// frame's crossings are. Not tried on a frame's full path: its few negative
+    /// rows rarely pay for the pricing up front. Returns whether that made the basis optimal; if not,
+    /// the state is consistent and the caller flips what is still negative.
+    func repairByDualPivots() -> Bool {
+        infeasibleRows.removeAll(keepingCapacity: true)
+        for r in 0..<rowCount where inForce[r] && !isTight[r] && ownValue[r] < -feasibilityTolerance(r) {
+            infeasibleRows.append(Int32(r))
+        }
+        guard !infeasibleRows.isEmpty else { return false }
+        computeDuals()
+        dualsCurrent = true
+        dualUpdatesSinceRefresh = 0
+        collectImprovingColumns()
+        guard candidates.isEmpty else { return false }
+        prepareFramePathForRepair()
+        return dualSimplex(limit: 2 * infeasibleRows.count + 64)
     }
 
     /// Required rows the infeasibility certificate uses: violated ones and tight ones with a level-0 dual.

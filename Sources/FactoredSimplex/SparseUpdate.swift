@@ -25,6 +25,13 @@ extension FactoredSolver {
         program.build(self)
     }
 
+    /// Compiles the program for dual pivots on a basis not yet known optimal (the
+    /// build's repair, Simplex.swift), which patch and propagate through it.
+    func prepareFramePathForRepair() {
+        guard factorValid else { return }
+        program.build(self)
+    }
+
     /// Updates the values for the changed right-hand sides alone. Returns false
     /// (values then need the full path) when the shortcut does not apply.
     func sparseSolve() -> Bool {
