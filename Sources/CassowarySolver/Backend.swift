@@ -3,6 +3,7 @@ import LayoutModel
 /// The `cassowary` back end: a `CassowarySolver` driven by a compiled scene, through
 /// the solver's public API only.
 public final class CassowaryBackend: LayoutBackend {
+    // Stored properties unchecked for exclusivity: see CassowarySolver.
     public static let name = "cassowary"
     public static let summary = "sparse incremental Cassowary with exact lexicographic priorities"
     /// It solves the reference semantics (lexicographic priorities) exactly.
@@ -14,10 +15,10 @@ public final class CassowaryBackend: LayoutBackend {
     public let solver: CassowarySolver
     let scene: CompiledScene
     /// Solver constraint of each scene constraint handle (-1: not created yet).
-    var constraintID: [Int32]
+    @exclusivity(unchecked) var constraintID: [Int32]
     /// Solver constraint of each declared edit (-1: not declared).
-    var editID: [Int32]
-    var viewChanged: [Bool]
+    @exclusivity(unchecked) var editID: [Int32]
+    @exclusivity(unchecked) var viewChanged: [Bool]
 
     /// Handles that some op changes (constant, activation, removal): the others
     /// can enter the tableau without a marker.

@@ -25,21 +25,22 @@ import LayoutModel
 ///
 /// See `SolverTolerance` for the numerical policy. The tableau itself is `SolverCore`.
 public final class CassowarySolver {
+    // Stored properties unchecked for exclusivity, as in the factored back end (single-threaded, no overlapping access): the run-time check costs ~80 instructions per access.
     public typealias ConstraintID = Int32
     /// An edit variable is identified by the id of its edit constraint.
     public typealias EditID = Int32
 
-    var core: SolverCore
+    @exclusivity(unchecked) var core: SolverCore
     /// What a constraint id stands for now (one array: one exclusivity check per lookup).
     enum Entry: UInt8 { case none, constraint, edit }
 
     /// Per constraint id: its name (for messages), and whether it is a live constraint or edit.
-    var names: [String?] = []
-    var entries: [Entry] = []
+    @exclusivity(unchecked) var names: [String?] = []
+    @exclusivity(unchecked) var entries: [Entry] = []
     /// Live named constraints, for `duplicateConstraint`.
-    var nameIndex: [String: ConstraintID] = [:]
+    @exclusivity(unchecked) var nameIndex: [String: ConstraintID] = [:]
     /// Live edits by their terms, for `duplicateEdit`.
-    var editIndex: [[LinearTerm]: EditID] = [:]
+    @exclusivity(unchecked) var editIndex: [[LinearTerm]: EditID] = [:]
 
     public init(variableCount: Int) { core = SolverCore(variableCount: variableCount) }
 

@@ -12,45 +12,46 @@ struct TriangularPivot {
 }
 
 final class BasisFactor {
+    // Stored properties unchecked for exclusivity: see FactoredSolver.
     /// Row singletons in the order they were peeled (forward substitution order).
-    var pivots: [TriangularPivot] = []
+    @exclusivity(unchecked) var pivots: [TriangularPivot] = []
     /// The bump: its rows and columns, grouped by block (block `b` holds indices
     /// `blockStart[b]..<blockStart[b + 1]` of both), and each block's dense LU
     /// (row-major, size², from `blockOffset[b]`) with its row permutation (local indices).
-    var bumpRows: [Int32] = []
-    var bumpColumns: [Int32] = []
-    var blockStart: [Int] = [0]
-    var blockOffset: [Int] = [0]
-    var bumpLU: [Double] = []
-    var bumpPermutation: [Int] = []
+    @exclusivity(unchecked) var bumpRows: [Int32] = []
+    @exclusivity(unchecked) var bumpColumns: [Int32] = []
+    @exclusivity(unchecked) var blockStart: [Int] = [0]
+    @exclusivity(unchecked) var blockOffset: [Int] = [0]
+    @exclusivity(unchecked) var bumpLU: [Double] = []
+    @exclusivity(unchecked) var bumpPermutation: [Int] = []
     var bumpSize: Int { bumpRows.count }
     /// Σ size² over the blocks: the work of one bump solve.
     var bumpEntries: Int { blockOffset.last ?? 0 }
     /// Each tight row's index in `pivots` (-1: a bump row or not tight).
-    var position: [Int32]
+    @exclusivity(unchecked) var position: [Int32]
     /// The position in `pivots` that determines each unknown (-1: bump or not basic).
-    var columnPosition: [Int32]
+    @exclusivity(unchecked) var columnPosition: [Int32]
     /// Position of each unknown among `bumpColumns` (-1 when not in the bump).
-    var bumpIndex: [Int32]
+    @exclusivity(unchecked) var bumpIndex: [Int32]
     // Scratch.
-    var remaining: [Int32]
-    var queue: [Int32] = []
-    var pivotStorage: [TriangularPivot] = []
-    var assigned: [Bool]
-    var bumpRhs: [Double] = []
-    var bumpWork: [Double] = []
-    var blockParent: [Int32] = []
-    var firstBumpRow: [Int32]
-    var blockOfRoot: [Int32] = []
-    var bumpOrder: [Int32] = []
-    var blockRowFill: [Int] = []
+    @exclusivity(unchecked) var remaining: [Int32]
+    @exclusivity(unchecked) var queue: [Int32] = []
+    @exclusivity(unchecked) var pivotStorage: [TriangularPivot] = []
+    @exclusivity(unchecked) var assigned: [Bool]
+    @exclusivity(unchecked) var bumpRhs: [Double] = []
+    @exclusivity(unchecked) var bumpWork: [Double] = []
+    @exclusivity(unchecked) var blockParent: [Int32] = []
+    @exclusivity(unchecked) var firstBumpRow: [Int32]
+    @exclusivity(unchecked) var blockOfRoot: [Int32] = []
+    @exclusivity(unchecked) var bumpOrder: [Int32] = []
+    @exclusivity(unchecked) var blockRowFill: [Int] = []
     /// Each bump row's block (-1 for any other row).
-    var rowBlock: [Int32]
-    var blockMarked: [Bool] = []
-    var markedBlocks: [Int32] = []
+    @exclusivity(unchecked) var rowBlock: [Int32]
+    @exclusivity(unchecked) var blockMarked: [Bool] = []
+    @exclusivity(unchecked) var markedBlocks: [Int32] = []
     /// Room for the frame path to list marked blocks on a raw buffer.
-    var markedStorage: [Int32] = [0]
-    var blockColumnFill: [Int] = []
+    @exclusivity(unchecked) var markedStorage: [Int32] = [0]
+    @exclusivity(unchecked) var blockColumnFill: [Int] = []
 
     init(rowCount: Int, variableCount: Int) {
         remaining = [Int32](repeating: 0, count: rowCount)

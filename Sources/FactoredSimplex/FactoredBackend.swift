@@ -5,6 +5,7 @@ import LayoutModel
 /// of a basis does not depend on it: the solve is one triangular solve for the new
 /// values, and pivots only if a bound is crossed or the costs changed.
 public final class FactoredBackend: LayoutBackend {
+    // Stored properties unchecked for exclusivity: see FactoredSolver.
     public static let name = "factored"
     public static let summary = "revised simplex over a factored basis (B = LU), exact lexicographic priorities"
     public static var isExact: Bool { true }
@@ -14,14 +15,14 @@ public final class FactoredBackend: LayoutBackend {
     let scene: CompiledScene
     public let solver: FactoredSolver
     /// Values at the last `solve` (what edits are declared at, and what `readChangedRects` compares to).
-    var published: [Double]
+    @exclusivity(unchecked) var published: [Double]
     /// Views changed since the last read, and the flags that keep the list free of repeats.
-    var pendingViews: [Int32] = []
+    @exclusivity(unchecked) var pendingViews: [Int32] = []
     /// Scratch for `publish` (the pending list is rebuilt in it, then copied back).
-    var pendingStorage: [Int32]
-    var isPending: [Bool]
+    @exclusivity(unchecked) var pendingStorage: [Int32]
+    @exclusivity(unchecked) var isPending: [Bool]
     /// Set until the first publish, which compares everything.
-    var needsFullPublish = true
+    @exclusivity(unchecked) var needsFullPublish = true
     let editRowBase: Int
 
     public init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) {

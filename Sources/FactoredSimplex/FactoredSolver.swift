@@ -14,6 +14,13 @@ enum RowKind: UInt8 {
 /// (both own columns non-basic) and as many basic unknowns; every other row has
 /// exactly one of its own columns basic. So the basis matrix is `A_T` over the
 /// basic unknowns, bordered by unit columns, and only `A_T` is factored.
+///
+/// Every stored property is `@exclusivity(unchecked)`. Swift checks each access to
+/// a class's stored property at run time (about 80 instructions through the
+/// runtime's thread-local access set), which was half of a small frame and of a
+/// large build. The solver is single-threaded and no two accesses to one
+/// property overlap (each in-place access is scoped to one function), so the
+/// check can only cost, never catch.
 public final class FactoredSolver {
     // Structure (fixed at creation; rows for every constraint handle, then every edit).
     // Constants: reading a `let` property needs no exclusivity check, a `var` one does.
@@ -28,22 +35,22 @@ public final class FactoredSolver {
     let kind: [RowKind]
     let names: [String]
     /// Priority levels, 0 = required, then optional priorities from the highest.
-    var levelCount = 1
-    var levelOfPriority: [Double: Int32] = [:]
+    @exclusivity(unchecked) var levelCount = 1
+    @exclusivity(unchecked) var levelOfPriority: [Double: Int32] = [:]
 
     // State.
-    var rhs: [Double]
-    var level: [Int32]
-    var inForce: [Bool]
-    var isTight: [Bool]
+    @exclusivity(unchecked) var rhs: [Double]
+    @exclusivity(unchecked) var level: [Int32]
+    @exclusivity(unchecked) var inForce: [Bool]
+    @exclusivity(unchecked) var isTight: [Bool]
     /// For a row not tight: whether `pos` (else `neg`) is its basic column.
-    var positiveBasic: [Bool]
+    @exclusivity(unchecked) var positiveBasic: [Bool]
     /// The value of a non-tight row's basic own column.
-    var ownValue: [Double]
-    var isBasic: [Bool]
-    var x: [Double]
+    @exclusivity(unchecked) var ownValue: [Double]
+    @exclusivity(unchecked) var isBasic: [Bool]
+    @exclusivity(unchecked) var x: [Double]
     /// Whether the current basis is known optimal (reduced costs do not depend on b).
-    var basisOptimal = false {
+    @exclusivity(unchecked) var basisOptimal = false {
         didSet {
             if !basisOptimal {
                 dualsCurrent = false
@@ -55,41 +62,41 @@ public final class FactoredSolver {
     }
     /// Whether the dual entries hold the current basis's duals (set by a full
     /// pricing, kept by the incremental updates of DualUpdate.swift).
-    var dualsCurrent = false
-    var dualUpdatesSinceRefresh = 0
+    @exclusivity(unchecked) var dualsCurrent = false
+    @exclusivity(unchecked) var dualUpdatesSinceRefresh = 0
     /// Whether `candidates` lists every improving column of the current basis (set
     /// by an incremental dual update, DualUpdate.swift; the simplex then skips pricing).
-    var candidatesCurrent = false
+    @exclusivity(unchecked) var candidatesCurrent = false
     /// Set by the crash until the first solve (which may repair it by dual pivots).
-    var startsFromCrash = false
+    @exclusivity(unchecked) var startsFromCrash = false
     /// Whether ops since the last solve changed costs incrementally (RowChanges.swift):
     /// the duals are current for the new costs, and the columns whose reduced
     /// costs may have moved are noted for pricing at the solve.
-    var pricingPending = false
-    var dualSeeds: [DualSeed] = []
+    @exclusivity(unchecked) var pricingPending = false
+    @exclusivity(unchecked) var dualSeeds: [DualSeed] = []
     // The dual simplex (DualSimplex.swift).
     /// Loose rows to repair, in the order found (repeats skipped when met).
-    var dualWork: [Int32] = []
+    @exclusivity(unchecked) var dualWork: [Int32] = []
     /// One row of the basis inverse, by row, and the rows where it is nonzero.
-    var inverseRow: [Double]
-    var inverseRowSupport: [Int32] = []
+    @exclusivity(unchecked) var inverseRow: [Double]
+    @exclusivity(unchecked) var inverseRowSupport: [Int32] = []
     /// Reduced-cost vectors of the ratio test's candidate and best column.
-    var costLevels: [Int32] = []
-    var costValues: [Double] = []
-    var bestLevels: [Int32] = []
-    var bestValues: [Double] = []
-    var dualRhs: [Double]
+    @exclusivity(unchecked) var costLevels: [Int32] = []
+    @exclusivity(unchecked) var costValues: [Double] = []
+    @exclusivity(unchecked) var bestLevels: [Int32] = []
+    @exclusivity(unchecked) var bestValues: [Double] = []
+    @exclusivity(unchecked) var dualRhs: [Double]
     // Sparse pricing (see SparsePricing.swift).
-    var duals: SparseDuals
-    var transposedHighest = -1
-    var transposedLowest = Int.max
+    @exclusivity(unchecked) var duals: SparseDuals
+    @exclusivity(unchecked) var transposedHighest = -1
+    @exclusivity(unchecked) var transposedLowest = Int.max
     /// Scratch of a reduced cost's sign: (level << 32 | index) keys and their values.
-    var termKeys: [UInt64] = []
-    var termValues: [Double] = []
+    @exclusivity(unchecked) var termKeys: [UInt64] = []
+    @exclusivity(unchecked) var termValues: [Double] = []
     /// The columns the next `priceNoted` prices (ReducedCosts.swift).
-    var pricedUnknowns: MarkedIndices
-    var pricedRows: MarkedIndices
-    var statistics = SolveStatistics()
+    @exclusivity(unchecked) var pricedUnknowns: MarkedIndices
+    @exclusivity(unchecked) var pricedRows: MarkedIndices
+    @exclusivity(unchecked) var statistics = SolveStatistics()
     /// The sizes of the bump's independent blocks at the last factorisation (a test hook).
     public var factorBlockSizes: [Int] {
         ensureFactor()
@@ -97,55 +104,55 @@ public final class FactoredSolver {
     }
     /// Full pricings so far (every level's duals from scratch): what a frame that
     /// only flips a loose row avoids (DualUpdate.swift).
-    public internal(set) var pricings = 0
+    @exclusivity(unchecked) public internal(set) var pricings = 0
 
     let factor: BasisFactor
-    var factorValid = false
+    @exclusivity(unchecked) var factorValid = false
     /// Bumped whenever the factor changes (a refactorisation or an in-place row swap),
     /// and `valueEpoch` whenever every value is recomputed: the frame path's compiled
     /// program (ForwardProgram.swift) is rebuilt when either moved since it was built.
-    var factorGeneration = 0
-    var valueEpoch = 0
+    @exclusivity(unchecked) var factorGeneration = 0
+    @exclusivity(unchecked) var valueEpoch = 0
     let program = ForwardProgram()
-    var tightRows: [Int32] = []
+    @exclusivity(unchecked) var tightRows: [Int32] = []
     /// Whether a required row in force is not tight (see `hasLooseRequiredRow`), as of the last factorisation or add.
-    var requiredLoose = true
+    @exclusivity(unchecked) var requiredLoose = true
     // Scratch.
-    var rowScratch: [Double]
-    var variableScratch: [Double]
-    var direction: [Double]
-    var rowRate: [Double]
+    @exclusivity(unchecked) var rowScratch: [Double]
+    @exclusivity(unchecked) var variableScratch: [Double]
+    @exclusivity(unchecked) var direction: [Double]
+    @exclusivity(unchecked) var rowRate: [Double]
     // The frame path (see SparseUpdate.swift).
-    var isDirty: [Bool]
-    var dirtyRows: [Int32] = []
-    var isTouched: [Bool]
-    var touchedRows: [Int32] = []
+    @exclusivity(unchecked) var isDirty: [Bool]
+    @exclusivity(unchecked) var dirtyRows: [Int32] = []
+    @exclusivity(unchecked) var isTouched: [Bool]
+    @exclusivity(unchecked) var touchedRows: [Int32] = []
     /// One bit per triangular position: the rows a frame must revisit, scanned in order.
-    var pendingPositions: [UInt64]
+    @exclusivity(unchecked) var pendingPositions: [UInt64]
     /// Unknowns the last solve changed, when `lastSolveWasSparse`.
-    var changedVariables: [Int32] = []
+    @exclusivity(unchecked) var changedVariables: [Int32] = []
     /// Loose rows whose own column the last propagation left negative.
-    var infeasibleRows: [Int32] = []
+    @exclusivity(unchecked) var infeasibleRows: [Int32] = []
     /// Each tight row's index in `tightRows` (valid while the factor is).
-    var tightSlot: [Int32]
+    @exclusivity(unchecked) var tightSlot: [Int32]
     /// Scratch of `computeDuals`: the levels with a costed row.
-    var activeLevels: [Int32] = []
+    @exclusivity(unchecked) var activeLevels: [Int32] = []
     /// Per level, the first of its costed rows, linked through `nextInLevel` (scratch of `computeDuals`).
-    var levelHead: [Int32]
-    var nextInLevel: [Int32]
-    var lastSolveWasSparse = false
-    var touchedStorage: [Int32]
-    var changedStorage: [Int32]
+    @exclusivity(unchecked) var levelHead: [Int32]
+    @exclusivity(unchecked) var nextInLevel: [Int32]
+    @exclusivity(unchecked) var lastSolveWasSparse = false
+    @exclusivity(unchecked) var touchedStorage: [Int32]
+    @exclusivity(unchecked) var changedStorage: [Int32]
     // Pivot rounds (see PivotRound.swift).
-    var candidates: [Candidate] = []
-    var roundPivots: [RoundPivot] = []
+    @exclusivity(unchecked) var candidates: [Candidate] = []
+    @exclusivity(unchecked) var roundPivots: [RoundPivot] = []
     /// Unknowns that entered and rows that an earlier pivot of the round moved into or out of the basis.
-    var claimedVariables: MarkedIndices
-    var claimedRows: MarkedIndices
-    var sparseRhs: [Double]
-    var seededRows: [Int32] = []
-    var support: [Int32] = []
-    var rateRows: [Int32] = []
+    @exclusivity(unchecked) var claimedVariables: MarkedIndices
+    @exclusivity(unchecked) var claimedRows: MarkedIndices
+    @exclusivity(unchecked) var sparseRhs: [Double]
+    @exclusivity(unchecked) var seededRows: [Int32] = []
+    @exclusivity(unchecked) var support: [Int32] = []
+    @exclusivity(unchecked) var rateRows: [Int32] = []
 
     init(variableCount: Int, rows: [(terms: [LinearTerm], kind: RowKind, name: String)], priorities: [Double]) {
         self.variableCount = variableCount

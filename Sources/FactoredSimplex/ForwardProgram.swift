@@ -7,30 +7,31 @@
 /// read its unknown. Values are kept by position too, so one frame walks these
 /// arrays forward and touches the solver's own arrays only to write results.
 final class ForwardProgram {
+    // Stored properties unchecked for exclusivity: see FactoredSolver.
     /// The factor generation and value epoch this program was built from (see FactoredSolver).
-    var builtGeneration = -1
-    var builtEpoch = -1
+    @exclusivity(unchecked) var builtGeneration = -1
+    @exclusivity(unchecked) var builtEpoch = -1
 
     // Per position, in peel order.
-    var row: [Int32] = []
-    var column: [Int32] = []
-    var pivotCoefficient: [Double] = []
+    @exclusivity(unchecked) var row: [Int32] = []
+    @exclusivity(unchecked) var column: [Int32] = []
+    @exclusivity(unchecked) var pivotCoefficient: [Double] = []
     /// b_r minus the terms of non-basic unknowns (constant while the basis is).
-    var constant: [Double] = []
+    @exclusivity(unchecked) var constant: [Double] = []
     /// The current value of the position's unknown.
-    var value: [Double] = []
+    @exclusivity(unchecked) var value: [Double] = []
     /// Where each position's terms are in `termSource` (a patched position's are at the end).
-    var termSpan: [TermSpan] = []
-    var dependentStart: [Int32] = []
+    @exclusivity(unchecked) var termSpan: [TermSpan] = []
+    @exclusivity(unchecked) var dependentStart: [Int32] = []
 
     // Packed lists.
     /// Each term as the position of the basic unknown it reads (always earlier).
-    var termSource: [Int32] = []
-    var termCoefficient: [Double] = []
+    @exclusivity(unchecked) var termSource: [Int32] = []
+    @exclusivity(unchecked) var termCoefficient: [Double] = []
     /// Rows that read a position's unknown: a later position (>= 0), or `-(row + 1)`
     /// for a row outside the triangular part (loose, a bump row, or not in force),
     /// whose state the frame checks when it gets there.
-    var dependent: [Int32] = []
+    @exclusivity(unchecked) var dependent: [Int32] = []
 
     var count: Int { row.count }
 
