@@ -168,28 +168,6 @@ extension FactoredSolver {
         sumTermsByLevel(into: &levels, &values)
     }
 
-    /// The gathered terms summed per level, ascending (zero sums left out).
-    func sumTermsByLevel(into levels: inout [Int32], _ values: inout [Double]) {
-        levels.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
-        termKeys.withUnsafeMutableBufferPointer { heapSort($0) }
-        var i = 0
-        while i < termKeys.count {
-            let l = termKeys[i] >> 32
-            var s = 0.0
-            while i < termKeys.count, termKeys[i] >> 32 == l {
-                s += termValues[Int(termKeys[i] & 0xFFFF_FFFF)]
-                i += 1
-            }
-            if s != 0 {
-                levels.append(Int32(l))
-                values.append(s)
-            }
-        }
-        termKeys.removeAll(keepingCapacity: true)
-        termValues.removeAll(keepingCapacity: true)
-    }
-
     /// -1, 0 or 1 as the candidate vector (`costLevels`/`costValues`) is
     /// lexicographically below, equal to or above the best (`bestLevels`/`bestValues`).
     func compareCostVectors() -> Int {

@@ -8,17 +8,20 @@ struct RoundPivot {
 }
 
 /// Pivots in rounds. One pricing (the duals of every level) lists every improving
-/// column; the round then takes them in Bland order, with directions from the factor
-/// of the round's start. A later column's direction, reduced cost and ratio test
-/// are unchanged by the round's earlier pivots as long as its direction does not
-/// move a row an earlier pivot made tight (that row's own column left the basis)
-/// and the column did not enter already: the product-form update of the basis is
-/// then the identity on it. Such a column is pivoted on at once, its ratio test
-/// reading the own values the earlier steps brought up to date; any other waits for
-/// the next round. So a round of k pivots costs one pricing and one refactorisation
-/// instead of k, and the independent or merely chained parts of a layout (a table's
-/// cells, toggle's rows) share them. The first pivot of a round is Bland's; after a
-/// round whose steps were all zero, rounds hold Bland's pivot alone until a step is
+/// column, most important first (ReducedCosts.swift); the round then takes them in
+/// that order, with directions from the factor of the round's start. A later
+/// column's direction, reduced cost and ratio test are unchanged by the round's
+/// earlier pivots as long as its direction does not move a row an earlier pivot
+/// made tight (that row's own column left the basis) and the column did not enter
+/// already: the product-form update of the basis is then the identity on it. Such a
+/// column is pivoted on at once, its ratio test reading the own values the earlier
+/// steps brought up to date; any other waits for the next round. So a round of k
+/// pivots costs one pricing and at most one refactorisation instead of k, and the
+/// independent or merely chained parts of a layout (a table's cells, toggle's rows)
+/// share them. When every pivot of a round swaps rows in place, there is no
+/// refactorisation at all, and the next round's candidates come from the dual update
+/// (DualUpdate.swift) instead of a pricing. After a round whose steps were all
+/// zero, rounds hold Bland's pivot alone (the lowest index) until a step is
 /// positive, so a degenerate cycle cannot form.
 extension FactoredSolver {
     /// Primal simplex from a primal feasible basis to a lexicographic optimum, in rounds.

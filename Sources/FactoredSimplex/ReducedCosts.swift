@@ -49,10 +49,17 @@ extension FactoredSolver {
     /// The leading term of the terms gathered: their sums per level, taken in
     /// ascending level order, until one is nonzero.
     func leadingCostOfTerms() -> LeadingCost {
-        defer {
-            termKeys.removeAll(keepingCapacity: true)
-            termValues.removeAll(keepingCapacity: true)
+        sumTermsByLevel(into: &costLevels, &costValues)
+        for i in costLevels.indices where abs(costValues[i]) > Self.dualTolerance {
+            return LeadingCost(level: costLevels[i], value: costValues[i])
         }
+        return .zero
+    }
+
+    /// The gathered terms summed per level, ascending (zero sums left out).
+    func sumTermsByLevel(into levels: inout [Int32], _ values: inout [Double]) {
+        levels.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
         termKeys.withUnsafeMutableBufferPointer { heapSort($0) }
         var i = 0
         while i < termKeys.count {
@@ -62,9 +69,13 @@ extension FactoredSolver {
                 s += termValues[Int(termKeys[i] & 0xFFFF_FFFF)]
                 i += 1
             }
-            if abs(s) > Self.dualTolerance { return LeadingCost(level: Int32(l), value: s) }
+            if s != 0 {
+                levels.append(Int32(l))
+                values.append(s)
+            }
         }
-        return .zero
+        termKeys.removeAll(keepingCapacity: true)
+        termValues.removeAll(keepingCapacity: true)
     }
 
     /// Unknown `v`'s reduced cost, -Σ a_rv y_r per level.

@@ -33,41 +33,15 @@ extension FactoredSolver {
             }
         }}
         active.withUnsafeMutableBufferPointer { heapSort($0) }
-        let isBasic = self.isBasic, columnPosition = factor.columnPosition
-        let rowStart = self.rowStart, termVariable = self.termVariable, termCoefficient = self.termCoefficient
         for l32 in active {
             let l = Int(l32)
             var r32 = levelHead[l]
             levelHead[l] = -1
-            // seedTransposed for every costed row of the level, on locals (a class
-            // property costs an exclusivity check per access: most of a big build).
-            var rhs: [Double] = [], bits: [UInt64] = []
-            swap(&rhs, &dualRhs)
-            swap(&bits, &pendingPositions)
-            var highest = transposedHighest, lowest = transposedLowest
             while r32 >= 0 {
                 let r = Int(r32)
-                let dual = positiveBasic[r] ? 1.0 : -1.0
-                duals.add(level: l, row: r, dual)
-                for k in rowStart[r]..<rowStart[r + 1] {
-                    let v = Int(termVariable[k])
-                    guard isBasic[v] else { continue }
-                    rhs[v] -= dual * termCoefficient[k]
-                    let p = Int(columnPosition[v])
-                    if p >= 0 {
-                        bits[p >> 6] |= 1 << UInt64(p & 63)
-                        highest = max(highest, p)
-                        lowest = min(lowest, p)
-                    } else {
-                        factor.markBlock(ofRow: Int(factor.bumpRows[Int(factor.bumpIndex[v])]))
-                    }
-                }
+                seedTransposed(level: l, row: r, dual: positiveBasic[r] ? 1 : -1)
                 r32 = nextInLevel[r]
             }
-            swap(&rhs, &dualRhs)
-            swap(&bits, &pendingPositions)
-            transposedHighest = highest
-            transposedLowest = lowest
             _ = transposedSolve(level: l, budget: Int.max)
         }
         activeLevels = active

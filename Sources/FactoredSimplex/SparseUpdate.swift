@@ -74,8 +74,8 @@ extension FactoredSolver {
         }
         dirtyRows.removeAll(keepingCapacity: true)
         // The propagation runs on the compiled program (ForwardProgram.swift), through
-        // raw buffers: class-property access in this loop costs an exclusivity check
-        // per element otherwise. Positions are visited in increasing order (a bit
+        // raw buffers: an array property's uniqueness and bounds checks per element
+        // would otherwise cost more than the arithmetic. Positions are visited in increasing order (a bit
         // scan, cheaper than a heap when a frame moves thousands of rows), so each
         // row is computed after every row it reads.
         var changedCount = 0
@@ -85,44 +85,25 @@ extension FactoredSolver {
             for (i, r) in touchedRows.enumerated() { ts[i] = r }
         }
         touchedRows.removeAll(keepingCapacity: true)
-        // Everything the loop reads or writes is moved into locals first: a class
-        // property costs a dynamic exclusivity check per access, and a nest of
-        // closures over many of them costs more with every level (the runtime
-        // checks each new access against every open one). Mutable arrays are
-        // swapped out and back (no copy); the others are read through `let`s.
-        let columnOfArray = program.column, pivotArray = program.pivotCoefficient, constantArray = program.constant
-        let spanArray = program.termSpan, sourceArray = program.termSource, coefficientArray = program.termCoefficient
-        let dependentStartArray = program.dependentStart, dependentArray = program.dependent
-        let forceArray = inForce, tightArray = isTight, rowBlockArray = factor.rowBlock
-        var valueArray: [Double] = [], xArray: [Double] = [], touchedArray: [Bool] = [], bitArray: [UInt64] = []
-        var touchedList: [Int32] = [], changedList: [Int32] = [], blockMarkedArray: [Bool] = [], markedList: [Int32] = []
-        swap(&valueArray, &program.value)
-        swap(&xArray, &x)
-        swap(&touchedArray, &isTouched)
-        swap(&bitArray, &pendingPositions)
-        swap(&touchedList, &touchedStorage)
-        swap(&changedList, &changedStorage)
-        swap(&blockMarkedArray, &factor.blockMarked)
-        swap(&markedList, &factor.markedStorage)
-        columnOfArray.withUnsafeBufferPointer { columnOf in
-        pivotArray.withUnsafeBufferPointer { pivotCoefficient in
-        constantArray.withUnsafeBufferPointer { constant in
-        spanArray.withUnsafeBufferPointer { termSpan in
-        sourceArray.withUnsafeBufferPointer { termSource in
-        coefficientArray.withUnsafeBufferPointer { termCoefficient in
-        dependentStartArray.withUnsafeBufferPointer { dependentStart in
-        dependentArray.withUnsafeBufferPointer { dependent in
-        valueArray.withUnsafeMutableBufferPointer { values in
-        forceArray.withUnsafeBufferPointer { force in
-        tightArray.withUnsafeBufferPointer { tight in
-        xArray.withUnsafeMutableBufferPointer { xs in
-        touchedArray.withUnsafeMutableBufferPointer { touched in
-        bitArray.withUnsafeMutableBufferPointer { bits in
-        touchedList.withUnsafeMutableBufferPointer { ts in
-        changedList.withUnsafeMutableBufferPointer { changed in
-        rowBlockArray.withUnsafeBufferPointer { rowBlock in
-        blockMarkedArray.withUnsafeMutableBufferPointer { blockMarked in
-        markedList.withUnsafeMutableBufferPointer { marked in
+        program.column.withUnsafeBufferPointer { columnOf in
+        program.pivotCoefficient.withUnsafeBufferPointer { pivotCoefficient in
+        program.constant.withUnsafeBufferPointer { constant in
+        program.termSpan.withUnsafeBufferPointer { termSpan in
+        program.termSource.withUnsafeBufferPointer { termSource in
+        program.termCoefficient.withUnsafeBufferPointer { termCoefficient in
+        program.dependentStart.withUnsafeBufferPointer { dependentStart in
+        program.dependent.withUnsafeBufferPointer { dependent in
+        program.value.withUnsafeMutableBufferPointer { values in
+        inForce.withUnsafeBufferPointer { force in
+        isTight.withUnsafeBufferPointer { tight in
+        x.withUnsafeMutableBufferPointer { xs in
+        isTouched.withUnsafeMutableBufferPointer { touched in
+        pendingPositions.withUnsafeMutableBufferPointer { bits in
+        touchedStorage.withUnsafeMutableBufferPointer { ts in
+        changedStorage.withUnsafeMutableBufferPointer { changed in
+        factor.rowBlock.withUnsafeBufferPointer { rowBlock in
+        factor.blockMarked.withUnsafeMutableBufferPointer { blockMarked in
+        factor.markedStorage.withUnsafeMutableBufferPointer { marked in
             guard highest >= 0 else { return }
             var word = lowest >> 6
             while word <= highest >> 6 {
@@ -171,38 +152,24 @@ extension FactoredSolver {
                 }
             }
         }}}}}}}}}}}}}}}}}}}
-        swap(&valueArray, &program.value)
-        swap(&xArray, &x)
-        swap(&touchedArray, &isTouched)
-        swap(&bitArray, &pendingPositions)
-        swap(&touchedList, &touchedStorage)
-        swap(&changedList, &changedStorage)
-        swap(&blockMarkedArray, &factor.blockMarked)
-        swap(&markedList, &factor.markedStorage)
         factor.markedBlocks.append(contentsOf: factor.markedStorage[0..<markedCount])
         statistics.rowsTouched += changedCount
-        // Whole-slice appends: one exclusivity check each, not one per element.
+        // Whole-slice appends: one uniqueness check each, not one per element.
         changedVariables.append(contentsOf: changedStorage[0..<changedCount])
         touchedRows.append(contentsOf: touchedStorage[0..<touchedCount])
         if bumpTouched { solveBump() }
         var infeasibleCount = 0
-        // Locals again, as above.
-        let rhsArray = rhs, xValues = x, positiveArray = positiveBasic
-        var ownArray: [Double] = [], touchedFlags: [Bool] = [], infeasibleList: [Int32] = []
-        swap(&ownArray, &ownValue)
-        swap(&touchedFlags, &isTouched)
-        swap(&infeasibleList, &touchedStorage)
         rowStart.withUnsafeBufferPointer { rs in
         termVariable.withUnsafeBufferPointer { tv in
         termCoefficient.withUnsafeBufferPointer { tc in
-        rhsArray.withUnsafeBufferPointer { b in
-        xValues.withUnsafeBufferPointer { xs in
-        positiveArray.withUnsafeBufferPointer { positive in
-        ownArray.withUnsafeMutableBufferPointer { own in
-        touchedFlags.withUnsafeMutableBufferPointer { touched in
+        rhs.withUnsafeBufferPointer { b in
+        x.withUnsafeBufferPointer { xs in
+        positiveBasic.withUnsafeBufferPointer { positive in
+        ownValue.withUnsafeMutableBufferPointer { own in
+        isTouched.withUnsafeMutableBufferPointer { touched in
         // touchedStorage is free again (its rows were copied into touchedRows): it
         // collects the rows left negative.
-        infeasibleList.withUnsafeMutableBufferPointer { infeasible in
+        touchedStorage.withUnsafeMutableBufferPointer { infeasible in
             for r32 in touchedRows {
                 let r = Int(r32)
                 touched[r] = false
@@ -216,9 +183,6 @@ extension FactoredSolver {
                 }
             }
         }}}}}}}}}
-        swap(&ownArray, &ownValue)
-        swap(&touchedFlags, &isTouched)
-        swap(&infeasibleList, &touchedStorage)
         touchedRows.removeAll(keepingCapacity: true)
         statistics.variablesUpdated += changedVariables.count - changedBefore
         infeasibleRows.append(contentsOf: touchedStorage[0..<infeasibleCount])

@@ -42,6 +42,23 @@ private func cappedChain(_ name: String, cap: Priority) -> (SceneBuilder, ViewRe
     return (b, a)
 }
 
+/// Plays `frames` on the back end directly; per frame: view `a`'s width, the pivots taken
+/// and the full pricings run (what an incremental update avoids).
+private func playCounting(_ solver: FactoredBackend, _ frames: [[CompiledOp]]) throws -> (
+    widths: [Double], pivots: [Int], pricings: [Int]
+) {
+    var out: (widths: [Double], pivots: [Int], pricings: [Int]) = ([], [], [])
+    for frame in frames {
+        let before = (solver.statistics.pivots, solver.solver.pricings)
+        for op in frame { try solver.apply(op) }
+        try solver.solve()
+        out.pivots.append(solver.statistics.pivots - before.0)
+        out.pricings.append(solver.solver.pricings - before.1)
+        out.widths.append(solver.rects(viewCount: 2)[2])
+    }
+    return out
+}
+
 @Suite("Factored simplex")
 struct FactoredSimplexTests {
     @Test("strict priorities: one priority-2 constraint beats 2,000 at priority 1")
@@ -157,22 +174,47 @@ struct FactoredSimplexTests {
         b.frame([.suggest(attribute: a.width.ref, value: 30)])
         let scene = b.build()
         let (solver, _) = try backend(scene)
-        var widths: [Double] = []
-        var pivots: [Int] = []
-        var pricings: [Int] = []
-        for value in [40.0, 400, 30] {
-            let before = (solver.statistics.pivots, solver.solver.pricings)
-            try solver.apply(.suggest(0, value: value))
-            try solver.solve()
-            pivots.append(solver.statistics.pivots - before.0)
-            pricings.append(solver.solver.pricings - before.1)
-            widths.append(solver.rects(viewCount: 2)[2])
-        }
+        let (widths, pivots, pricings) = try playCounting(solver, [40.0, 400, 30].map { [.suggest(0, value: $0)] })
         #expect(widths == [40, 400, 30])
         #expect(pivots == [0, 0, 0])
         #expect(pricings == [0, 0, 0])  // the crossings (400 and back) update the duals, they do not price
         let outcome = Equivalence.compare(
             name: "flip", scene: try scene.compile(), backends: [CassowaryBackend.self, FactoredBackend.self])
+        #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
+    }
+
+    @Test("a required bound taking over from an edit, and letting go, is one dual pivot each, in place, without pricing")
+    func dualPivotInPlace() throws {
+        let (b, a) = cappedChain("swap", cap: .required)
+        for value in [40.0, 400, 30] { b.frame([.suggest(attribute: a.width.ref, value: value)]) }
+        let scene = b.build()
+        let (solver, _) = try backend(scene)
+        let (widths, pivots, pricings) = try playCounting(solver, [40.0, 400, 30].map { [.suggest(0, value: $0)] })
+        #expect(widths == [40, 100, 30])
+        #expect(pivots == [0, 1, 1])  // the cap takes a.width from the edit, then gives it back
+        #expect(pricings == [0, 0, 0])
+        let outcome = Equivalence.compare(
+            name: "swap", scene: try scene.compile(), backends: [CassowaryBackend.self, FactoredBackend.self])
+        #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
+    }
+
+    @Test("priority changes, deactivation and activation move only costs: exact answers, no full pricing")
+    func costChangesWithoutPricing() throws {
+        let (b, a) = cappedChain("costs", cap: 200)
+        b.frame([.suggest(attribute: a.width.ref, value: 400)])
+        b.frame([.setPriority(constraint: "cap", value: 800)])
+        b.frame([.setPriority(constraint: "cap", value: 200)])
+        b.frame([.deactivate(constraint: "cap")])
+        b.frame([.activate(constraint: "cap")])
+        let scene = b.build()
+        let (solver, compiled) = try backend(scene)
+        let (widths, pivots, pricings) = try playCounting(solver, compiled.frames)
+        // The cap above the edit wins (100); below it, or gone, the edit does (400).
+        #expect(widths == [400, 100, 400, 400, 400])
+        #expect(pivots == [0, 1, 1, 0, 0])
+        #expect(pricings == [0, 0, 0, 0, 0])
+        let outcome = Equivalence.compare(
+            name: "costs", scene: compiled, backends: [CassowaryBackend.self, FactoredBackend.self])
         #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
     }
 
