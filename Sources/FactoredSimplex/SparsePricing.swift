@@ -126,7 +126,7 @@ extension FactoredSolver {
             while word >= lowest >> 6 {
                 let pending = bits[word]
                 if pending == 0 {
-                    word -= 1
+                    word = previousMarkedWord(bits, from: word - 1, downTo: lowest >> 6)
                     continue
                 }
                 let bit = 63 - pending.leadingZeroBitCount

@@ -109,7 +109,7 @@ extension FactoredSolver {
             while word <= highest >> 6 {
                 let pending = bits[word]
                 if pending == 0 {
-                    word += 1
+                    word = nextMarkedWord(bits, from: word + 1, through: highest >> 6)
                     continue
                 }
                 let p = word << 6 | pending.trailingZeroBitCount
@@ -226,4 +226,23 @@ extension FactoredSolver {
         }
         factor.markedBlocks.removeAll(keepingCapacity: true)
     }
+}
+
+/// The first nonzero word of `bits` from `word` on, or one past `limit` when there is
+/// none up to it. Four words at a time: a frame's marks can lie far apart (a drag's tip
+/// and its label, peeled thousands of positions apart) with only zeros between.
+@inline(__always) func nextMarkedWord(_ bits: UnsafeMutableBufferPointer<UInt64>, from word: Int, through limit: Int) -> Int {
+    var w = word
+    while w + 3 <= limit, bits[w] | bits[w + 1] | bits[w + 2] | bits[w + 3] == 0 { w += 4 }
+    while w <= limit, bits[w] == 0 { w += 1 }
+    return w
+}
+
+/// The last nonzero word of `bits` from `word` down, or one below `limit` when there is
+/// none down to it (the transposed solve's scan; see `nextMarkedWord`).
+@inline(__always) func previousMarkedWord(_ bits: UnsafeMutableBufferPointer<UInt64>, from word: Int, downTo limit: Int) -> Int {
+    var w = word
+    while w - 3 >= limit, bits[w] | bits[w - 1] | bits[w - 2] | bits[w - 3] == 0 { w -= 4 }
+    while w >= limit, bits[w] == 0 { w -= 1 }
+    return w
 }
