@@ -44,11 +44,7 @@ extension FactoredSolver {
             }
             switch entering {
             case .flip:
-                let old = looseDual(r)
-                positiveBasic[r].toggle()
-                ownValue[r] = -ownValue[r]
-                let delta = looseDual(r) - old
-                if delta != 0, !addDualSeed(row: r, level: level[r], delta) { dualsCurrent = false }
+                if !flipOwnColumn(r, seeding: true) { dualsCurrent = false }
             case let .loosen(t, positive):
                 let pivot = RoundPivot(entering: .loosen(row: t, positive: positive), leaving: Int32(r), step: 0)
                 guard replacesInPlace(pivot) else { return stillInfeasible(from: next - 1) }

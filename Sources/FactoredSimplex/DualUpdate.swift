@@ -22,6 +22,18 @@ extension FactoredSolver {
         return positiveBasic[r] ? 1 : -1
     }
 
+    /// Swaps loose row `r`'s basic own column for its other one (slack for error, or
+    /// back) and, when `seeding`, queues the change of its dual. Returns false when the
+    /// seed could not be queued.
+    func flipOwnColumn(_ r: Int, seeding: Bool) -> Bool {
+        let old = looseDual(r)
+        positiveBasic[r].toggle()
+        ownValue[r] = -ownValue[r]
+        let delta = looseDual(r) - old
+        guard seeding, delta != 0 else { return true }
+        return addDualSeed(row: r, level: level[r], delta)
+    }
+
     /// Flips the rows in `infeasibleRows` and updates the duals for it, then prices
     /// the columns whose duals moved and those noted by cost changes (RowChanges.swift).
     /// Returns whether the basis is still optimal. When it is not and the duals could be
@@ -29,12 +41,8 @@ extension FactoredSolver {
     func flipKeepsOptimal() -> Bool {
         var seedsAllowed = dualsCurrent && dualUpdatesSinceRefresh + infeasibleRows.count <= Self.dualUpdateLimit
         for r32 in infeasibleRows {
-            let r = Int(r32)
-            let old = looseDual(r)
-            positiveBasic[r].toggle()
-            ownValue[r] = -ownValue[r]
-            let delta = looseDual(r) - old
-            if seedsAllowed, delta != 0 { seedsAllowed = addDualSeed(row: r, level: level[r], delta) }
+            let seeded = flipOwnColumn(Int(r32), seeding: seedsAllowed)
+            seedsAllowed = seedsAllowed && seeded
         }
         guard seedsAllowed else {
             dualSeeds.removeAll(keepingCapacity: true)
@@ -134,10 +142,15 @@ extension FactoredSolver {
         return true
     }
 
-    /// Prices the columns noted so far and those of the rows in `duals.changed` (cleared).
-    func priceChangedDuals() {
+    /// Notes for pricing the columns of the rows in `duals.changed` (cleared).
+    func noteChangedDuals() {
         for r32 in duals.changed.members { notePriced(row: Int(r32)) }
         duals.clearChanged()
+    }
+
+    /// Prices the columns noted so far and those of the rows in `duals.changed` (cleared).
+    func priceChangedDuals() {
+        noteChangedDuals()
         priceNoted()
     }
 }

@@ -175,53 +175,38 @@ extension FactoredSolver {
         }
         defer { clearDirection() }
         sparseDirection(entering, work: &work)
-        // The rows whose basic own column moves, and the ratio test over them, on
-        // locals: a class property costs an exclusivity check per access.
-        var touched: [Bool] = [], rates: [Int32] = [], rateOf: [Double] = []
-        swap(&touched, &isTouched)
-        swap(&rates, &rateRows)
-        swap(&rateOf, &rowRate)
-        defer {
-            swap(&touched, &isTouched)
-            swap(&rates, &rateRows)
-            swap(&rateOf, &rowRate)
+        // The rows whose basic own column moves, and the ratio test over them.
+        for v32 in support {
+            let v = Int(v32)
+            for k in columnStart[v]..<columnStart[v + 1] {
+                let r = Int(columnRow[k])
+                guard inForce[r], !isTight[r], !isTouched[r] else { continue }
+                isTouched[r] = true
+                rateRows.append(Int32(r))
+            }
         }
+        work += rateRows.count
         var leaving = -1
         var best = Double.infinity
-        // Read-only copies in a scope of their own, released before anything writes the originals.
-        do {
-            let inForce = self.inForce, isTight = self.isTight, positiveBasic = self.positiveBasic
-            let direction = self.direction, own = self.ownValue, claimed = claimedRows
-            for v32 in support {
-                let v = Int(v32)
-                for k in columnStart[v]..<columnStart[v + 1] {
-                    let r = Int(columnRow[k])
-                    guard inForce[r], !isTight[r], !touched[r] else { continue }
-                    touched[r] = true
-                    rates.append(Int32(r))
-                }
+        for r32 in rateRows {
+            let r = Int(r32)
+            var change = 0.0
+            for k in rowStart[r]..<rowStart[r + 1] { change += termCoefficient[k] * direction[Int(termVariable[k])] }
+            work += rowStart[r + 1] - rowStart[r]
+            if claimedRows.contains(r) {
+                // A row made tight earlier in the round: moving it needs the new basis.
+                if change != 0 { return nil }
+                rowRate[r] = 0
+                continue
             }
-            work += rates.count
-            for r32 in rates {
-                let r = Int(r32)
-                var change = 0.0
-                for k in rowStart[r]..<rowStart[r + 1] { change += termCoefficient[k] * direction[Int(termVariable[k])] }
-                work += rowStart[r + 1] - rowStart[r]
-                if claimed.contains(r) {
-                    // A row made tight earlier in the round: moving it needs the new basis.
-                    if change != 0 { return nil }
-                    rateOf[r] = 0
-                    continue
-                }
-                let rate = positiveBasic[r] ? -change : change
-                rateOf[r] = rate
-                guard rate < -1e-9 else { continue }
-                let ratio = max(own[r], 0) / -rate
-                let tolerance = 1e-12 * max(1, best)
-                if leaving < 0 || ratio < best - tolerance || (ratio <= best + tolerance && r < leaving) {
-                    if ratio < best { best = ratio }
-                    leaving = r
-                }
+            let rate = positiveBasic[r] ? -change : change
+            rowRate[r] = rate
+            guard rate < -1e-9 else { continue }
+            let ratio = max(ownValue[r], 0) / -rate
+            let tolerance = 1e-12 * max(1, best)
+            if leaving < 0 || ratio < best - tolerance || (ratio <= best + tolerance && r < leaving) {
+                if ratio < best { best = ratio }
+                leaving = r
             }
         }
         guard leaving >= 0 else {
@@ -229,9 +214,9 @@ extension FactoredSolver {
         }
         // The step, for the own values the next candidates' ratio tests read (the
         // unknowns themselves are recomputed through the factor when the round ends).
-        for r32 in rates where !claimedRows.contains(Int(r32)) {
+        for r32 in rateRows where !claimedRows.contains(Int(r32)) {
             let r = Int(r32)
-            ownValue[r] += best * rateOf[r]
+            ownValue[r] += best * rowRate[r]
             if ownValue[r] < 0 { ownValue[r] = 0 }
             markChanged(r)  // recomputed exactly when the round ends
         }
@@ -295,7 +280,8 @@ extension FactoredSolver {
         while highest >= 0, word <= highest >> 6 {
             let pending = pendingPositions[word]
             if pending == 0 {
-                word += 1
+                let limit = highest >> 6
+                word = pendingPositions.withUnsafeMutableBufferPointer { nextMarkedWord($0, from: word + 1, through: limit) }
                 continue
             }
             let p = word << 6 | pending.trailingZeroBitCount

@@ -140,8 +140,7 @@ extension FactoredSolver {
             discardPricingNotes()
             return
         }
-        for r32 in duals.changed.members { notePriced(row: Int(r32)) }
-        duals.clearChanged()
+        noteChangedDuals()
         pricingPending = true
     }
 
