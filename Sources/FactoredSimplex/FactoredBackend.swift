@@ -98,12 +98,29 @@ public final class FactoredBackend: LayoutBackend {
                     pendingCount += 1
                 }
             }
-            if sparse {
+            if sparse && solver.changedVariables.count < out.count / 8 {
                 solver.changedVariables.withUnsafeBufferPointer { changed in
                     for v32 in changed { note(Int(v32)) }
                 }
             } else {
-                for v in 0..<out.count where out[v] != x[v] { note(v) }
+                // A full solve, or a frame that moved much of the layout (a window
+                // resize): one pass in view order costs less than following the changed
+                // list, whose order is the factor's, across the arrays. The views come out
+                // in increasing order, so the read-back walks memory forward too.
+                for view in 0..<(out.count / 4) {
+                    let b = view &* 4
+                    guard out[b] != x[b] || out[b + 1] != x[b + 1] || out[b + 2] != x[b + 2] || out[b + 3] != x[b + 3]
+                    else { continue }
+                    out[b] = x[b]
+                    out[b + 1] = x[b + 1]
+                    out[b + 2] = x[b + 2]
+                    out[b + 3] = x[b + 3]
+                    if !flags[view] {
+                        flags[view] = true
+                        list[pendingCount] = Int32(view)
+                        pendingCount += 1
+                    }
+                }
             }
         }}}}
         pendingViews.append(contentsOf: pendingStorage[0..<pendingCount])
