@@ -47,10 +47,13 @@ final class BasisFactor {
     @exclusivity(unchecked) var blockRowFill: [Int] = []
     /// Each bump row's block (-1 for any other row).
     @exclusivity(unchecked) var rowBlock: [Int32]
-    @exclusivity(unchecked) var blockMarked: [Bool] = []
+    // `blockMarked` and `markedStorage` start from `repeating:` (a buffer of their own):
+    // an array literal or the shared empty array is copied on its first mutable access,
+    // which a frame would pay for (48 bytes, once per load).
+    @exclusivity(unchecked) var blockMarked = [Bool](repeating: false, count: 1)
     @exclusivity(unchecked) var markedBlocks: [Int32] = []
     /// Room for the frame path to list marked blocks on a raw buffer.
-    @exclusivity(unchecked) var markedStorage: [Int32] = [0]
+    @exclusivity(unchecked) var markedStorage = [Int32](repeating: 0, count: 1)
     @exclusivity(unchecked) var blockColumnFill: [Int] = []
 
     init(rowCount: Int, variableCount: Int) {
