@@ -23,6 +23,10 @@ public final class FactoredBackend: LayoutBackend {
     @exclusivity(unchecked) var isPending: [Bool]
     /// Set until the first publish, which compares everything.
     @exclusivity(unchecked) var needsFullPublish = true
+    /// A tight row the last op took out, still in the basis: if the next op puts in a
+    /// row on the same terms, that row takes its place (RowReplacement.swift); any
+    /// other op, or the solve, takes it out first. -1: none.
+    @exclusivity(unchecked) var pendingRemoval = -1
     let editRowBase: Int
 
     public init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) {
@@ -135,6 +139,12 @@ public final class FactoredBackend: LayoutBackend {
     }
 
     public func apply(_ op: CompiledOp) throws(LayoutError) {
+        if pendingRemoval >= 0 {
+            switch op {
+            case .activate, .add: break
+            default: removePending()
+            }
+        }
         switch op {
         case let .suggest(e, value):
             solver.rhs[editRowBase + Int(e)] = value
@@ -154,7 +164,12 @@ public final class FactoredBackend: LayoutBackend {
         case let .add(h):
             if scene.constraints[Int(h)].isActive { try activate(Int(h)) }
         case let .deactivate(h), let .remove(h):
-            solver.removeRow(Int(h))
+            let r = Int(h)
+            if solver.inForce[r], solver.isTight[r] {
+                pendingRemoval = r
+            } else {
+                solver.removeRow(r)
+            }
         case let .addEdit(e, priority, held):
             declareEdit(e, priority: priority, heldValue: held)
         case let .removeEdit(e):
@@ -165,11 +180,65 @@ public final class FactoredBackend: LayoutBackend {
     }
 
     func activate(_ r: Int) throws(LayoutError) {
-        guard !solver.inForce[r] else { return }
+        guard !solver.inForce[r] else {
+            // Taken out and put back before the solve: it stays.
+            if r == pendingRemoval { pendingRemoval = -1 }
+            return
+        }
+        if pendingRemoval >= 0 {
+            let t = pendingRemoval
+            pendingRemoval = -1
+            if solver.canReplace(t, with: r) {
+                try replace(t, with: r)
+                return
+            }
+            solver.removeRow(t)
+        }
         solver.addRow(r)
         if solver.level[r] == 0 {
             try checked(r) { solver.removeRow(r) }
         }
+    }
+
+    /// Takes the pending removal `t` out for good (the next op is not its replacement).
+    func removePending() {
+        let t = pendingRemoval
+        pendingRemoval = -1
+        solver.removeRow(t)
+    }
+
+    /// Row `r` takes `t`'s place. A required `r` is checked now, as `activate` checks
+    /// any: if the required rows conflict, the basis goes back to before the swap and
+    /// `t` is taken out the ordinary way, so the refused op leaves the layout as the
+    /// removal alone would.
+    func replace(_ t: Int, with r: Int) throws(LayoutError) {
+        solver.replaceRow(t, with: r)
+        guard solver.level[r] == 0 else { return }
+        // Taken after the swap, so the check's solve copies no array the swap wrote;
+        // swapping the two rows back in it gives the basis before.
+        let snapshot = solver.snapshot()
+        var failure: LayoutError? = nil
+        do {
+            try solver.solve()
+        } catch {
+            failure = error
+        }
+        if failure == nil {
+            if solver.requiredViolation() == 0 {
+                publish()
+                return
+            }
+            let conflict = solver.conflictRows()
+            failure = .unsatisfiable(
+                constraint: solver.names[r], conflicts: conflict.filter { $0 != r }.map { solver.names[$0] })
+        }
+        solver.restore(snapshot)
+        solver.isTight[r] = false
+        solver.inForce[r] = false
+        solver.isTight[t] = true
+        solver.inForce[t] = true
+        solver.removeRow(t)
+        throw failure!
     }
 
     /// Solves now to see whether the required rows still hold after a change to row
@@ -192,13 +261,14 @@ public final class FactoredBackend: LayoutBackend {
             failure = .unsatisfiable(
                 constraint: solver.names[culprit], conflicts: conflict.filter { $0 != culprit }.map { solver.names[$0] })
         }
-        // The snapshot holds the values last published, so nothing needs publishing.
+        // `published` still holds the values before the op: nothing needs publishing.
         undo()
         solver.restore(snapshot)
         throw failure!
     }
 
     public func solve() throws(LayoutError) {
+        if pendingRemoval >= 0 { removePending() }
         try solver.solve()
         publish()
     }

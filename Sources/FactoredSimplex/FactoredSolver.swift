@@ -105,6 +105,8 @@ public final class FactoredSolver {
     /// Full pricings so far (every level's duals from scratch): what a frame that
     /// only flips a loose row avoids (DualUpdate.swift).
     @exclusivity(unchecked) public internal(set) var pricings = 0
+    /// Refactorisations of the basis (a test hook: what in-place changes avoid).
+    @exclusivity(unchecked) public internal(set) var refactorisations = 0
 
     let factor: BasisFactor
     @exclusivity(unchecked) var factorValid = false
@@ -267,6 +269,7 @@ public final class FactoredSolver {
         }
         swap(&tight, &tightRows)
         let ok = factor.factor(self, tight: tightRows, basic: isBasic)
+        refactorisations += 1
         factorGeneration += 1
         precondition(ok, "factored simplex: singular basis")
         factorValid = true
@@ -322,29 +325,27 @@ public final class FactoredSolver {
     }
 }
 
-/// The basis and values, kept to put a refused op's state back exactly.
+/// The basis, kept to put it back when an op is refused. Values are not kept: the
+/// restored basis has no valid factor, so the next solve recomputes every value
+/// from it (and publishes in full), and nothing reads them before. Keeping them
+/// cost a copy of every value and own value in each checked frame (COW: the
+/// check's solve writes them), 9 MiB a frame on churn-100000.
 struct BasisSnapshot {
     var isTight: [Bool]
     var positiveBasic: [Bool]
     var isBasic: [Bool]
-    var x: [Double]
-    var ownValue: [Double]
     var basisOptimal: Bool
 }
 
 extension FactoredSolver {
     func snapshot() -> BasisSnapshot {
-        BasisSnapshot(
-            isTight: isTight, positiveBasic: positiveBasic, isBasic: isBasic, x: x, ownValue: ownValue,
-            basisOptimal: basisOptimal)
+        BasisSnapshot(isTight: isTight, positiveBasic: positiveBasic, isBasic: isBasic, basisOptimal: basisOptimal)
     }
 
     func restore(_ s: BasisSnapshot) {
         isTight = s.isTight
         positiveBasic = s.positiveBasic
         isBasic = s.isBasic
-        x = s.x
-        ownValue = s.ownValue
         basisOptimal = s.basisOptimal
         discardPricingNotes()
         dualsCurrent = false

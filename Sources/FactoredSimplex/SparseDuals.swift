@@ -73,4 +73,14 @@ struct SparseDuals {
     }
 
     mutating func clearChanged() { changed.removeAll() }
+
+    /// Gives row `t`'s entries to row `r` (which has none): `r` took `t`'s place in
+    /// the basis (RowReplacement.swift).
+    mutating func moveRow(from t: Int, to r: Int) {
+        guard head[t] >= 0 else { return }
+        head[r] = head[t]
+        head[t] = -1
+        support.insert(r)
+        if tracking { changed.insert(r) }
+    }
 }

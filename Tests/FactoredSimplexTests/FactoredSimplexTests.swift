@@ -218,6 +218,70 @@ struct FactoredSimplexTests {
         #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
     }
 
+    /// Three stacked views; the middle one's height is 44 (`short`) or, inactive, 60 (`tall`),
+    /// both required, and a weak preference for 30 that neither lets win.
+    private func switchedHeights() -> (SceneBuilder, ViewRef) {
+        let b = SceneBuilder(name: "switch")
+        let views = ["a", "m", "z"].map { b.view($0) }
+        for v in views { b.add(v.left == 0); b.add(v.width == 100) }
+        b.add(views[0].top == 0); b.add(views[0].height == 20)
+        b.add(views[1].top == views[0].bottom + 8)
+        b.add(views[2].top == views[1].bottom + 8); b.add(views[2].height == 20)
+        b.add(views[1].height == 44, id: "short")
+        b.add(views[1].height == 60, id: "tall")
+        b.add(views[1].height == 30 ~ 100, id: "prefer")
+        return (b, views[1])
+    }
+
+    @Test("a constraint switched for one on the same terms takes its place in the factor: no pivot, no pricing, no refactorisation")
+    func replacementInPlace() throws {
+        let (b, _) = switchedHeights()
+        b.frame([.deactivate(constraint: "short"), .activate(constraint: "tall")])
+        b.frame([.deactivate(constraint: "tall"), .activate(constraint: "short")])
+        b.frame([.deactivate(constraint: "short"), .activate(constraint: "short")])  // put back: it stays
+        var scene = b.build()
+        scene.constraints[scene.constraints.firstIndex { $0.id == "tall" }!].isActive = false
+        let (solver, compiled) = try backend(scene)
+        let refactorisations = solver.solver.refactorisations
+        var tops: [Double] = []
+        var work: [Int] = []
+        for frame in compiled.frames {
+            let before = (solver.statistics.pivots, solver.solver.pricings)
+            for op in frame { try solver.apply(op) }
+            try solver.solve()
+            tops.append(solver.rects(viewCount: 3)[9])
+            work.append(solver.statistics.pivots - before.0 + solver.solver.pricings - before.1)
+        }
+        #expect(tops == [96, 80, 80])  // 20 + 8 + (60 or 44) + 8
+        #expect(work == [0, 0, 0])
+        #expect(solver.solver.refactorisations == refactorisations)
+        let outcome = Equivalence.compare(
+            name: "switch", scene: compiled, backends: [CassowaryBackend.self, DenseSimplexBackend.self, FactoredBackend.self])
+        #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
+    }
+
+    @Test("a refused replacement names its conflict and leaves the layout as the removal alone would")
+    func refusedReplacement() throws {
+        let (b, m) = switchedHeights()
+        b.add(m.height <= 50, id: "cap")
+        var scene = b.build()
+        scene.constraints[scene.constraints.firstIndex { $0.id == "tall" }!].isActive = false
+        let (solver, compiled) = try backend(scene)
+        let short = Int32(compiled.constraints.firstIndex { $0.id == "short" }!)
+        let tall = Int32(compiled.constraints.firstIndex { $0.id == "tall" }!)
+        try solver.apply(.deactivate(short))
+        #expect(throws: LayoutError.unsatisfiable(constraint: "tall", conflicts: ["cap"])) {
+            try solver.apply(.activate(tall))
+        }
+        try solver.solve()
+        // Without `short`, and without the refused `tall`, the weak preference decides.
+        #expect(solver.rects(viewCount: 3)[7] == 30)
+        #expect(solver.rects(viewCount: 3)[9] == 66)  // 20 + 8 + 30 + 8
+        try solver.apply(.activate(short))
+        try solver.solve()
+        #expect(solver.rects(viewCount: 3)[7] == 44)
+    }
+
     @Test("tree, clamp, toggle and mixed at 2,000 views (bound crossings, bump blocks, many levels) agree with cassowary")
     func crossingFamilies() throws {
         for family in [Family.tree, .clamp, .stack, .toggle, .mixed] {

@@ -1,0 +1,60 @@
+/// A constraint replaced by one on the same terms, in place.
+///
+/// Auto Layout code switches an attribute between two values by deactivating one
+/// constraint and activating another that differs only in its constant or priority
+/// (a cell's collapsed and expanded heights; the churn family does it every frame).
+/// Taken one at a time, the first op takes a tight row out of the basis (its unknown
+/// leaves: a refactorisation) and the second brings a row in (pivots: another). But
+/// when the new row reads the same unknowns with the same coefficients, the basis
+/// matrix is unchanged: the new row can take the old one's place in the factor, its
+/// duals and its tight-row slot, and the frame is a right-hand-side change like a
+/// `setConstant`. The back end holds a removal back until the next op to give it
+/// the chance (FactoredBackend.swift).
+extension FactoredSolver {
+    /// Whether row `r`, not in force, can take tight row `t`'s place as is: the same
+    /// kind and terms (unknowns and coefficients, in order), `t` in the triangular part,
+    /// and the basis optimal with current duals (`r` must have none of its own).
+    func canReplace(_ t: Int, with r: Int) -> Bool {
+        guard r != t, canChangeCostsInPlace, inForce[t], isTight[t], !inForce[r], kind[r] == kind[t],
+              factor.position[t] >= 0, duals.head[r] < 0 else { return false }
+        let count = rowStart[t + 1] - rowStart[t]
+        guard rowStart[r + 1] - rowStart[r] == count else { return false }
+        for i in 0..<count {
+            let a = rowStart[t] + i, b = rowStart[r] + i
+            guard termVariable[a] == termVariable[b], termCoefficient[a] == termCoefficient[b] else { return false }
+        }
+        return true
+    }
+
+    /// Puts row `r` in force in tight row `t`'s place and takes `t` out (`canReplace`
+    /// holds). The factor, the frame program and the duals keep their numbers; the
+    /// new right-hand side reaches the values at the next solve, through the
+    /// propagation. Only a change of level needs pricing: `r`'s own columns.
+    func replaceRow(_ t: Int, with r: Int) {
+        let p = Int(factor.position[t])
+        let column = Int(factor.pivots[p].column)
+        let coefficient = factor.pivots[p].coefficient
+        let patched = program.patch(position: p, oldRow: t, newRow: r, coefficient: coefficient, self)
+        factor.pivots[p] = TriangularPivot(row: Int32(r), column: Int32(column), coefficient: coefficient)
+        factor.position[r] = Int32(p)
+        factor.position[t] = -1
+        factorGeneration += 1
+        if patched { program.builtGeneration = factorGeneration }
+        let slot = Int(tightSlot[t])
+        tightRows[slot] = Int32(r)
+        tightSlot[r] = Int32(slot)
+        tightSlot[t] = -1
+        isTight[t] = false
+        inForce[t] = false
+        isTight[r] = true
+        inForce[r] = true
+        positiveBasic[r] = positiveBasic[t]
+        ownValue[r] = 0
+        duals.moveRow(from: t, to: r)
+        if level[r] != level[t] {
+            pricedRows.insert(r)
+            pricingPending = true
+        }
+        markChanged(r)
+    }
+}
