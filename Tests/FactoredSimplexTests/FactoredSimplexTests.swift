@@ -315,6 +315,18 @@ struct FactoredSimplexTests {
         }
     }
 
+    @Test("frames that move much of a large layout publish in view order: stack, tree, grid, scroll and churn at 5,000 views agree with cassowary")
+    func largeFramesPublishInOrder() throws {
+        // 5,000 views: above the 4,096 from which `publish` walks the views instead of the changed list.
+        for family in [Family.stack, .tree, .grid, .scroll, .churn] {
+            let scene = try SceneGenerator.generate(family, GeneratorParameters(views: 5000, frames: 4)).compile()
+            let outcome = Equivalence.compare(
+                name: "\(family)-5000", scene: scene, backends: [CassowaryBackend.self, FactoredBackend.self])
+            #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
+            #expect(outcome.backends.contains("factored"), "\(outcome.skipped)")
+        }
+    }
+
     @Test("no drift: 1,000,000 suggest frames end where a fresh solve of the final state does")
     func drift() throws {
         func value(_ i: Int) -> Double { 500 * sin(Double(i) * 0.001) + Double(i % 13) * 0.37 }
