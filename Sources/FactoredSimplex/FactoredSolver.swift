@@ -316,11 +316,19 @@ public final class FactoredSolver {
 
     /// Total violation at level 0 (required rows): zero when the required rows hold.
     func requiredViolation() -> Double {
+        // No required row loose, none violated: skips the scan of every row.
+        guard requiredLoose else { return 0 }
         var total = 0.0
+        var anyLoose = false
         for r in 0..<rowCount where inForce[r] && !isTight[r] && level[r] == 0 {
+            anyLoose = true
             let costs = positiveBasic[r] ? positiveCosts(r) : negativeCosts(r)
             if costs, ownValue[r] > feasibilityTolerance(r) { total += ownValue[r] }
         }
+        // The flag is set by whatever may loosen a required row and cleared by a
+        // refactorisation; the scan just saw the truth (churn adds required rows that
+        // a pivot tightens, and takes no refactorisation for the flag to clear).
+        requiredLoose = anyLoose
         return total
     }
 }
