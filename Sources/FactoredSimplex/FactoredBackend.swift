@@ -217,54 +217,43 @@ public final class FactoredBackend: LayoutBackend {
         // Taken after the swap, so the check's solve copies no array the swap wrote;
         // swapping the two rows back in it gives the basis before.
         let snapshot = solver.snapshot()
-        var failure: LayoutError? = nil
-        do {
-            try solver.solve()
-        } catch {
-            failure = error
-        }
-        if failure == nil {
-            if solver.requiredViolation() == 0 {
-                publish()
-                return
-            }
-            let conflict = solver.conflictRows()
-            failure = .unsatisfiable(
-                constraint: solver.names[r], conflicts: conflict.filter { $0 != r }.map { solver.names[$0] })
-        }
+        guard let failure = checkRequired(culprit: r) else { return }
         solver.restore(snapshot)
         solver.isTight[r] = false
         solver.inForce[r] = false
         solver.isTight[t] = true
         solver.inForce[t] = true
         solver.removeRow(t)
-        throw failure!
+        throw failure
     }
 
     /// Solves now to see whether the required rows still hold after a change to row
     /// `culprit`; if not, `undo` reverts it, the basis is restored and the op is refused.
     func checked(_ culprit: Int, undo: () -> Void) throws(LayoutError) {
         let snapshot = solver.snapshot()
-        var failure: LayoutError? = nil
-        do {
-            try solver.solve()
-        } catch {
-            failure = error
-        }
-        if failure == nil {
-            if solver.requiredViolation() == 0 {
-                // Note what this solve moved now: the frame's own solve will find nothing left to do.
-                publish()
-                return
-            }
-            let conflict = solver.conflictRows()
-            failure = .unsatisfiable(
-                constraint: solver.names[culprit], conflicts: conflict.filter { $0 != culprit }.map { solver.names[$0] })
-        }
+        guard let failure = checkRequired(culprit: culprit) else { return }
         // `published` still holds the values before the op: nothing needs publishing.
         undo()
         solver.restore(snapshot)
-        throw failure!
+        throw failure
+    }
+
+    /// Solves, and returns why the required rows no longer hold after a change to row
+    /// `culprit` (its conflicts named), or nil, having noted what the solve moved: the
+    /// frame's own solve then finds nothing left to do.
+    func checkRequired(culprit: Int) -> LayoutError? {
+        do {
+            try solver.solve()
+        } catch {
+            return error
+        }
+        guard solver.requiredViolation() > 0 else {
+            publish()
+            return nil
+        }
+        let conflict = solver.conflictRows()
+        return .unsatisfiable(
+            constraint: solver.names[culprit], conflicts: conflict.filter { $0 != culprit }.map { solver.names[$0] })
     }
 
     public func solve() throws(LayoutError) {

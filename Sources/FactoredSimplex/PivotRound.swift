@@ -143,6 +143,21 @@ extension FactoredSolver {
         let column = Int(factor.pivots[p].column)
         var coefficient = 0.0
         for k in rowStart[r]..<rowStart[r + 1] where Int(termVariable[k]) == column { coefficient = termCoefficient[k] }
+        swapTightRow(at: p, from: t, to: r, coefficient: coefficient)
+        isTight[t] = false
+        positiveBasic[t] = positive
+        isTight[r] = true
+        if level[t] == 0 { requiredLoose = true }
+        markChanged(r)
+        markChanged(t)
+    }
+
+    /// Puts row `r` at position `p` of the factor in tight row `t`'s place, determining
+    /// the same unknown with pivot `coefficient` (`r`'s other basic unknowns are at
+    /// earlier positions): the factor's entry, the frame program (patched, or rebuilt
+    /// at the next frame) and the tight-row list. The callers set the rows' states.
+    func swapTightRow(at p: Int, from t: Int, to r: Int, coefficient: Double) {
+        let column = Int(factor.pivots[p].column)
         let patched = program.patch(position: p, oldRow: t, newRow: r, coefficient: coefficient, self)
         factor.pivots[p] = TriangularPivot(row: Int32(r), column: Int32(column), coefficient: coefficient)
         factor.position[r] = Int32(p)
@@ -153,12 +168,6 @@ extension FactoredSolver {
         tightRows[slot] = Int32(r)
         tightSlot[r] = Int32(slot)
         tightSlot[t] = -1
-        isTight[t] = false
-        positiveBasic[t] = positive
-        isTight[r] = true
-        if level[t] == 0 { requiredLoose = true }
-        markChanged(r)
-        markChanged(t)
     }
 
     /// The pivot for `entering` if it is still exactly a simplex pivot after the

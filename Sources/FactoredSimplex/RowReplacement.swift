@@ -32,18 +32,7 @@ extension FactoredSolver {
     /// propagation. Only a change of level needs pricing: `r`'s own columns.
     func replaceRow(_ t: Int, with r: Int) {
         let p = Int(factor.position[t])
-        let column = Int(factor.pivots[p].column)
-        let coefficient = factor.pivots[p].coefficient
-        let patched = program.patch(position: p, oldRow: t, newRow: r, coefficient: coefficient, self)
-        factor.pivots[p] = TriangularPivot(row: Int32(r), column: Int32(column), coefficient: coefficient)
-        factor.position[r] = Int32(p)
-        factor.position[t] = -1
-        factorGeneration += 1
-        if patched { program.builtGeneration = factorGeneration }
-        let slot = Int(tightSlot[t])
-        tightRows[slot] = Int32(r)
-        tightSlot[r] = Int32(slot)
-        tightSlot[t] = -1
+        swapTightRow(at: p, from: t, to: r, coefficient: factor.pivots[p].coefficient)
         isTight[t] = false
         inForce[t] = false
         isTight[r] = true

@@ -282,49 +282,40 @@ struct FactoredSimplexTests {
         #expect(solver.rects(viewCount: 3)[7] == 44)
     }
 
+    /// Generates each family at `views` and expects `backends` (factored among them) to agree.
+    private func expectAgreement(
+        _ families: [Family], views: Int, frames: Int,
+        backends: [any LayoutBackend.Type] = [CassowaryBackend.self, FactoredBackend.self]
+    ) throws {
+        for family in families {
+            let scene = try SceneGenerator.generate(family, GeneratorParameters(views: views, frames: frames)).compile()
+            let outcome = Equivalence.compare(name: "\(family)-\(views)", scene: scene, backends: backends)
+            #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
+            #expect(outcome.backends.contains("factored"), "\(outcome.skipped)")
+        }
+    }
+
     @Test("tree, clamp, toggle and mixed at 2,000 views (bound crossings, bump blocks, many levels) agree with cassowary")
     func crossingFamilies() throws {
-        for family in [Family.tree, .clamp, .stack, .toggle, .mixed] {
-            let scene = try SceneGenerator.generate(family, GeneratorParameters(views: 2000, frames: 60)).compile()
-            let outcome = Equivalence.compare(
-                name: "\(family)-2000", scene: scene, backends: [CassowaryBackend.self, FactoredBackend.self])
-            #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
-        }
+        try expectAgreement([.tree, .clamp, .stack, .toggle, .mixed], views: 2000, frames: 60)
     }
 
     @Test("every generator family at 10 views agrees with cassowary and dense")
     func familiesSmall() throws {
-        for family in Family.allCases {
-            let scene = try SceneGenerator.generate(family, GeneratorParameters(views: 10, frames: 30)).compile()
-            let outcome = Equivalence.compare(
-                name: "\(family)-10", scene: scene,
-                backends: [CassowaryBackend.self, DenseSimplexBackend.self, FactoredBackend.self])
-            #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
-            #expect(outcome.backends.contains("factored"), "\(outcome.skipped)")
-        }
+        try expectAgreement(
+            Family.allCases, views: 10, frames: 30,
+            backends: [CassowaryBackend.self, DenseSimplexBackend.self, FactoredBackend.self])
     }
 
     @Test("every generator family at 300 views agrees with cassowary")
     func familiesLarge() throws {
-        for family in Family.allCases {
-            let scene = try SceneGenerator.generate(family, GeneratorParameters(views: 300, frames: 10)).compile()
-            let outcome = Equivalence.compare(
-                name: "\(family)-300", scene: scene, backends: [CassowaryBackend.self, FactoredBackend.self])
-            #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
-            #expect(outcome.backends.contains("factored"), "\(outcome.skipped)")
-        }
+        try expectAgreement(Family.allCases, views: 300, frames: 10)
     }
 
     @Test("frames that move much of a large layout publish in view order: stack, tree, grid, scroll and churn at 5,000 views agree with cassowary")
     func largeFramesPublishInOrder() throws {
         // 5,000 views: above the 4,096 from which `publish` walks the views instead of the changed list.
-        for family in [Family.stack, .tree, .grid, .scroll, .churn] {
-            let scene = try SceneGenerator.generate(family, GeneratorParameters(views: 5000, frames: 4)).compile()
-            let outcome = Equivalence.compare(
-                name: "\(family)-5000", scene: scene, backends: [CassowaryBackend.self, FactoredBackend.self])
-            #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
-            #expect(outcome.backends.contains("factored"), "\(outcome.skipped)")
-        }
+        try expectAgreement([.stack, .tree, .grid, .scroll, .churn], views: 5000, frames: 4)
     }
 
     @Test("no drift: 1,000,000 suggest frames end where a fresh solve of the final state does")
