@@ -101,7 +101,7 @@ extension FactoredSolver {
         for u32 in inverseRowSupport {
             let u = Int(u32)
             for k in rowStart[u]..<rowStart[u + 1] where !isBasic[Int(termVariable[k])] {
-                pricedUnknowns.insert(Int(termVariable[k]))
+                ratioUnknowns.insert(Int(termVariable[k]))
             }
             guard u != r, inForce[u], isTight[u] else { continue }
             let w = inverseRow[u]
@@ -113,7 +113,7 @@ extension FactoredSolver {
                 best = .loosen(row: u, positive: positive)
             }
         }
-        for v32 in pricedUnknowns.members {
+        for v32 in ratioUnknowns.members {
             let v = Int(v32)
             var g = 0.0
             for k in columnStart[v]..<columnStart[v + 1] where inForce[Int(columnRow[k])] {
@@ -124,7 +124,7 @@ extension FactoredSolver {
             costVector(unknown: v, sign: step, into: &costLevels, &costValues)
             if takesOver(rate: abs(g), index: Int32(v), from: &bestIndex) { best = .unknown(variable: v, sign: step) }
         }
-        pricedUnknowns.removeAll()
+        ratioUnknowns.removeAll()
         return best
     }
 
@@ -158,9 +158,7 @@ extension FactoredSolver {
 
     /// The full reduced cost of unknown `v` moving by `sign` per unit.
     func costVector(unknown v: Int, sign: Double, into levels: inout [Int32], _ values: inout [Double]) {
-        for k in columnStart[v]..<columnStart[v + 1] where inForce[Int(columnRow[k])] {
-            gatherDuals(Int(columnRow[k]), times: -sign * columnCoefficient[k])
-        }
+        gatherColumnDuals(v, times: sign)
         sumTermsByLevel(into: &levels, &values)
     }
 

@@ -17,9 +17,7 @@ public final class FactoredBackend: LayoutBackend {
     /// Values at the last `solve` (what edits are declared at, and what `readChangedRects` compares to).
     @exclusivity(unchecked) var published: [Double]
     /// Views changed since the last read, and the flags that keep the list free of repeats.
-    @exclusivity(unchecked) var pendingViews: [Int32] = []
-    /// Scratch for `publish` (the pending list is rebuilt in it, then copied back).
-    @exclusivity(unchecked) var pendingStorage: [Int32]
+    @exclusivity(unchecked) var pendingViews: IndexList
     @exclusivity(unchecked) var isPending: [Bool]
     /// Set until the first publish, which compares everything.
     @exclusivity(unchecked) var needsFullPublish = true
@@ -57,8 +55,7 @@ public final class FactoredBackend: LayoutBackend {
         solver = FactoredSolver(variableCount: scene.variableCount, rows: rows, priorities: priorities)
         published = [Double](repeating: 0, count: scene.variableCount)
         isPending = [Bool](repeating: false, count: scene.viewCount)
-        pendingViews.reserveCapacity(scene.viewCount)
-        pendingStorage = [Int32](repeating: 0, count: scene.viewCount)
+        pendingViews = IndexList(capacity: scene.viewCount)  // the flags keep it free of repeats
         for (h, c) in scene.constraints.enumerated() {
             solver.rhs[h] = c.constant
             solver.level[h] = solver.levelFor(c.priority)
@@ -82,30 +79,31 @@ public final class FactoredBackend: LayoutBackend {
     }
 
     /// Copies the solver's values out, noting the views that moved. Raw buffers:
-    /// property access per element would cost an exclusivity check each.
+    /// an array property's uniqueness and bounds checks per element would cost more
+    /// than the copy.
     func publish() {
         let sparse = solver.lastSolveWasSparse && !needsFullPublish
         needsFullPublish = false
         var pendingCount = pendingViews.count
-        for (i, view) in pendingViews.enumerated() { pendingStorage[i] = view }
-        pendingViews.removeAll(keepingCapacity: true)
-        pendingStorage.withUnsafeMutableBufferPointer { list in
+        pendingViews.storage.withUnsafeMutableBufferPointer { list in
         isPending.withUnsafeMutableBufferPointer { flags in
         published.withUnsafeMutableBufferPointer { out in
         solver.x.withUnsafeBufferPointer { x in
-            @inline(__always) func note(_ v: Int) {
-                out[v] = x[v]
-                let view = v >> 2
-                if !flags[view] {
-                    flags[view] = true
-                    list[pendingCount] = Int32(view)
-                    pendingCount += 1
-                }
+            @inline(__always) func noteView(_ view: Int) {
+                guard !flags[view] else { return }
+                flags[view] = true
+                list[pendingCount] = Int32(view)
+                pendingCount += 1
             }
             // Small layouts stay in cache: there the list is cheaper (CI guard, stack-200: +7%).
-            if sparse && (out.count < 4 * 4096 || solver.changedVariables.count < out.count / 8) {
-                solver.changedVariables.withUnsafeBufferPointer { changed in
-                    for v32 in changed { note(Int(v32)) }
+            let changed = solver.changedVariables
+            if sparse && (out.count < 4 * 4096 || changed.count < out.count / 8) {
+                changed.storage.withUnsafeBufferPointer { changed32 in
+                    for i in 0..<changed.count {
+                        let v = Int(changed32[i])
+                        out[v] = x[v]
+                        noteView(v >> 2)
+                    }
                 }
             } else {
                 // A full solve, or a frame that moved an eighth of a large layout (a
@@ -120,15 +118,11 @@ public final class FactoredBackend: LayoutBackend {
                     out[b + 1] = x[b + 1]
                     out[b + 2] = x[b + 2]
                     out[b + 3] = x[b + 3]
-                    if !flags[view] {
-                        flags[view] = true
-                        list[pendingCount] = Int32(view)
-                        pendingCount += 1
-                    }
+                    noteView(view)
                 }
             }
         }}}}
-        pendingViews.append(contentsOf: pendingStorage[0..<pendingCount])
+        pendingViews.count = pendingCount
     }
 
     func declareEdit(_ e: EditHandle, priority: Double, heldValue value: Double) {
@@ -264,14 +258,14 @@ public final class FactoredBackend: LayoutBackend {
 
     public func readRects(into buffer: UnsafeMutableBufferPointer<Double>) {
         for i in 0..<min(published.count, buffer.count) { buffer[i] = published[i] }
-        for view in pendingViews { isPending[Int(view)] = false }
-        pendingViews.removeAll(keepingCapacity: true)
+        for view in pendingViews.members { isPending[Int(view)] = false }
+        pendingViews.removeAll()
     }
 
     public func readChangedRects(into buffer: UnsafeMutableBufferPointer<Double>, changedViews out: inout [Int32]) {
         published.withUnsafeBufferPointer { values in
         isPending.withUnsafeMutableBufferPointer { flags in
-        pendingViews.withUnsafeBufferPointer { views in
+        pendingViews.members.withUnsafeBufferPointer { views in
             for view32 in views {
                 let base = Int(view32) * 4
                 buffer[base] = values[base]
@@ -281,8 +275,8 @@ public final class FactoredBackend: LayoutBackend {
                 flags[Int(view32)] = false
             }
         }}}
-        out.append(contentsOf: pendingViews)
-        pendingViews.removeAll(keepingCapacity: true)
+        out.append(contentsOf: pendingViews.members)
+        pendingViews.removeAll()
     }
 
     public var statistics: SolveStatistics { solver.statistics }

@@ -80,6 +80,8 @@ public final class FactoredSolver {
     /// One row of the basis inverse, by row, and the rows where it is nonzero.
     @exclusivity(unchecked) var inverseRow: [Double]
     @exclusivity(unchecked) var inverseRowSupport: [Int32] = []
+    /// The non-basic unknowns the ratio test's row of the inverse reaches (scratch).
+    @exclusivity(unchecked) var ratioUnknowns: MarkedIndices
     /// Reduced-cost vectors of the ratio test's candidate and best column.
     @exclusivity(unchecked) var costLevels: [Int32] = []
     @exclusivity(unchecked) var costValues: [Double] = []
@@ -132,7 +134,7 @@ public final class FactoredSolver {
     /// One bit per triangular position: the rows a frame must revisit, scanned in order.
     @exclusivity(unchecked) var pendingPositions: [UInt64]
     /// Unknowns the last solve changed, when `lastSolveWasSparse`.
-    @exclusivity(unchecked) var changedVariables: [Int32] = []
+    @exclusivity(unchecked) var changedVariables: IndexList
     /// Loose rows whose own column the last propagation left negative.
     @exclusivity(unchecked) var infeasibleRows: [Int32] = []
     /// Each tight row's index in `tightRows` (valid while the factor is).
@@ -144,7 +146,6 @@ public final class FactoredSolver {
     @exclusivity(unchecked) var nextInLevel: [Int32]
     @exclusivity(unchecked) var lastSolveWasSparse = false
     @exclusivity(unchecked) var touchedStorage: [Int32]
-    @exclusivity(unchecked) var changedStorage: [Int32]
     // Pivot rounds (see PivotRound.swift).
     @exclusivity(unchecked) var candidates: [Candidate] = []
     @exclusivity(unchecked) var roundPivots: [RoundPivot] = []
@@ -213,7 +214,9 @@ public final class FactoredSolver {
         isDirty = [Bool](repeating: false, count: rowCount)
         pendingPositions = [UInt64](repeating: 0, count: rowCount / 64 + 1)
         touchedStorage = [Int32](repeating: 0, count: rowCount + 1)
-        changedStorage = [Int32](repeating: 0, count: variableCount + 1)
+        // Twice the unknowns: a solve's propagations (one per dual pivot) all append, and
+        // each reserves room for a whole program.
+        changedVariables = IndexList(capacity: 2 * variableCount)
         isTouched = [Bool](repeating: false, count: rowCount)
         claimedVariables = MarkedIndices(count: variableCount)
         tightSlot = [Int32](repeating: -1, count: rowCount)
@@ -226,10 +229,10 @@ public final class FactoredSolver {
         termKeys.reserveCapacity(256)
         termValues.reserveCapacity(256)
         pricedUnknowns = MarkedIndices(count: variableCount)
+        ratioUnknowns = MarkedIndices(count: variableCount)
         pricedRows = MarkedIndices(count: rowCount)
         dirtyRows.reserveCapacity(rowCount)
         touchedRows.reserveCapacity(rowCount)
-        changedVariables.reserveCapacity(variableCount)
         infeasibleRows.reserveCapacity(rowCount)
         // The pivot rounds' lists, at their largest, so no frame allocates.
         candidates.reserveCapacity(variableCount + rowCount)

@@ -122,25 +122,35 @@ final class ForwardProgram {
         for k in s.rowStart[r]..<s.rowStart[r + 1] where Int(s.termVariable[k]) != c && s.isBasic[Int(s.termVariable[k])] {
             added += 1
         }
-        guard termSource.count + added <= termSource.capacity, termCoefficient.count + added <= termCoefficient.capacity else {
-            return false
-        }
+        // The new terms overwrite the position's span when they fit (a row swapped for one
+        // on the same unknowns, every frame of churn), else go in the room at the end.
+        let old = termSpan[p]
+        let inPlace = added <= Int(old.end - old.start)
+        guard inPlace || (termSource.count + added <= termSource.capacity
+            && termCoefficient.count + added <= termCoefficient.capacity) else { return false }
         // Rows reading an unknown t reads: t is now a row outside the triangular part.
         for k in s.rowStart[t]..<s.rowStart[t + 1] {
             let v = Int(s.termVariable[k])
             guard v != c, s.isBasic[v] else { continue }
             replaceDependent(of: Int(s.factor.columnPosition[v]), Int32(p), with: Int32(-(t + 1)))
         }
-        let start = Int32(termSource.count)
+        let start = inPlace ? Int(old.start) : termSource.count
+        var end = start
         for k in s.rowStart[r]..<s.rowStart[r + 1] {
             let v = Int(s.termVariable[k])
             guard v != c, s.isBasic[v] else { continue }
             let q = Int(s.factor.columnPosition[v])
-            termSource.append(Int32(q))
-            termCoefficient.append(s.termCoefficient[k])
+            if inPlace {
+                termSource[end] = Int32(q)
+                termCoefficient[end] = s.termCoefficient[k]
+            } else {
+                termSource.append(Int32(q))
+                termCoefficient.append(s.termCoefficient[k])
+            }
+            end += 1
             replaceDependent(of: q, Int32(-(r + 1)), with: Int32(p))
         }
-        termSpan[p] = TermSpan(start: start, end: Int32(termSource.count))
+        termSpan[p] = TermSpan(start: Int32(start), end: Int32(end))
         replaceDependent(of: p, Int32(-(r + 1)), with: Int32(-(t + 1)))
         row[p] = Int32(r)
         pivotCoefficient[p] = coefficient

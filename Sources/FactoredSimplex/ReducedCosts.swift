@@ -78,11 +78,17 @@ extension FactoredSolver {
         termValues.removeAll(keepingCapacity: true)
     }
 
+    /// Adds to the cost's terms unknown `v`'s reduced cost, -Σ a_rv y_r per level,
+    /// times `sign` (its direction of motion).
+    @inline(__always) func gatherColumnDuals(_ v: Int, times sign: Double) {
+        for k in columnStart[v]..<columnStart[v + 1] where inForce[Int(columnRow[k])] {
+            gatherDuals(Int(columnRow[k]), times: -sign * columnCoefficient[k])
+        }
+    }
+
     /// Unknown `v`'s reduced cost, -Σ a_rv y_r per level.
     func reducedCost(unknown v: Int) -> LeadingCost {
-        for k in columnStart[v]..<columnStart[v + 1] where inForce[Int(columnRow[k])] {
-            gatherDuals(Int(columnRow[k]), times: -columnCoefficient[k])
-        }
+        gatherColumnDuals(v, times: 1)
         return leadingCostOfTerms()
     }
 

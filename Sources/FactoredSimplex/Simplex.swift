@@ -35,16 +35,17 @@ extension FactoredSolver {
             }
         } else {
             computeValues()
-            if startsFromCrash, repairByDualPivots() {
-                startsFromCrash = false
-                basisOptimal = true
-                lastSolveWasSparse = false
-                return
+            listNegativeOwnColumns()
+            if startsFromCrash, !infeasibleRows.isEmpty {
+                if repairByDualPivots() {
+                    startsFromCrash = false
+                    basisOptimal = true
+                    lastSolveWasSparse = false
+                    return
+                }
+                listNegativeOwnColumns()
             }
-            for r in 0..<rowCount where inForce[r] && !isTight[r] && ownValue[r] < -feasibilityTolerance(r) {
-                positiveBasic[r].toggle()
-                ownValue[r] = -ownValue[r]
-            }
+            for r32 in infeasibleRows { _ = flipOwnColumn(Int(r32), seeding: false) }
         }
         startsFromCrash = false
         do {
@@ -58,23 +59,27 @@ extension FactoredSolver {
         lastSolveWasSparse = valueEpoch == epoch
     }
 
-    /// After the crash (the build): when the basis is dual feasible (nothing prices
-    /// as improving), the rows left negative are repaired by dual pivots, as a
-    /// frame's crossings are. Not tried on a frame's full path: its few negative
-    /// rows rarely pay for the pricing up front. Returns whether that made the basis optimal; if not,
-    /// the state is consistent and the caller flips what is still negative.
-    func repairByDualPivots() -> Bool {
+    /// Lists in `infeasibleRows` every loose row whose basic own column is negative.
+    func listNegativeOwnColumns() {
         infeasibleRows.removeAll(keepingCapacity: true)
         for r in 0..<rowCount where inForce[r] && !isTight[r] && ownValue[r] < -feasibilityTolerance(r) {
             infeasibleRows.append(Int32(r))
         }
-        guard !infeasibleRows.isEmpty else { return false }
+    }
+
+    /// After the crash (the build): when the basis is dual feasible (nothing prices
+    /// as improving), the rows left negative are repaired by dual pivots, as a
+    /// frame's crossings are (the negative rows are in `infeasibleRows`). Not tried on a
+    /// frame's full path: its few negative rows rarely pay for the pricing up front.
+    /// Returns whether that made the basis optimal; if not, the state is consistent and
+    /// the caller flips what is still negative.
+    func repairByDualPivots() -> Bool {
         computeDuals()
         dualsCurrent = true
         dualUpdatesSinceRefresh = 0
         collectImprovingColumns()
         guard candidates.isEmpty else { return false }
-        prepareFramePathForRepair()
+        prepareFramePath(forRepair: true)
         return dualSimplex(limit: 2 * infeasibleRows.count + 64)
     }
 

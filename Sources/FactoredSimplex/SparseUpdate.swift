@@ -19,23 +19,18 @@ extension FactoredSolver {
     }
 
     /// Compiles the frame path's program now (it is part of the build, so the
-    /// first frame does not pay for it).
-    func prepareFramePath() {
-        guard factorValid, basisOptimal else { return }
-        program.build(self)
-    }
-
-    /// Compiles the program for dual pivots on a basis not yet known optimal (the
-    /// build's repair, Simplex.swift), which patch and propagate through it.
-    func prepareFramePathForRepair() {
-        guard factorValid else { return }
+    /// first frame does not pay for it). `forRepair`: for dual pivots on a basis not
+    /// yet known optimal (the build's repair, Simplex.swift), which patch and
+    /// propagate through it.
+    func prepareFramePath(forRepair: Bool = false) {
+        guard factorValid, basisOptimal || forRepair else { return }
         program.build(self)
     }
 
     /// Updates the values for the changed right-hand sides alone. Returns false
     /// (values then need the full path) when the shortcut does not apply.
     func sparseSolve() -> Bool {
-        changedVariables.removeAll(keepingCapacity: true)
+        changedVariables.removeAll()
         guard factorValid, basisOptimal else { return false }
         return propagateChanges()
     }
@@ -78,7 +73,9 @@ extension FactoredSolver {
         // would otherwise cost more than the arithmetic. Positions are visited in increasing order (a bit
         // scan, cheaper than a heap when a frame moves thousands of rows), so each
         // row is computed after every row it reads.
-        var changedCount = 0
+        // Each position changes at most once: room for all of them, written in place.
+        changedVariables.reserve(program.count)
+        var changedCount = changedBefore
         var markedCount = 0
         var touchedCount = touchedRows.count
         touchedStorage.withUnsafeMutableBufferPointer { ts in
@@ -100,7 +97,7 @@ extension FactoredSolver {
         isTouched.withUnsafeMutableBufferPointer { touched in
         pendingPositions.withUnsafeMutableBufferPointer { bits in
         touchedStorage.withUnsafeMutableBufferPointer { ts in
-        changedStorage.withUnsafeMutableBufferPointer { changed in
+        changedVariables.storage.withUnsafeMutableBufferPointer { changed in
         factor.rowBlock.withUnsafeBufferPointer { rowBlock in
         factor.blockMarked.withUnsafeMutableBufferPointer { blockMarked in
         factor.markedStorage.withUnsafeMutableBufferPointer { marked in
@@ -153,9 +150,9 @@ extension FactoredSolver {
             }
         }}}}}}}}}}}}}}}}}}}
         factor.markedBlocks.append(contentsOf: factor.markedStorage[0..<markedCount])
-        statistics.rowsTouched += changedCount
-        // Whole-slice appends: one uniqueness check each, not one per element.
-        changedVariables.append(contentsOf: changedStorage[0..<changedCount])
+        statistics.rowsTouched += changedCount - changedBefore
+        changedVariables.count = changedCount
+        // A whole-slice append: one uniqueness check, not one per element.
         touchedRows.append(contentsOf: touchedStorage[0..<touchedCount])
         if bumpTouched { solveBump() }
         var infeasibleCount = 0
