@@ -32,11 +32,12 @@ VIEWS = 200
 BENCH_FRAMES = 120        # frames for the native bench runs (counts and timing)
 # Counts: every family that exercises a different part of Cassowary, plus the
 # one-way back end on the two families where its work differs, and the factored
-# back end on the families where its frame path differs (suggest, grid constants, clamp, churn).
+# back end on the families where its frame path differs (suggest, grid constants, clamp,
+# churn, and toggle's and mixed's structural pivots, which update the factor locally).
 COUNT_RUNS = [
     ("cassowary", ["stack", "tree", "clamp", "toggle", "churn", "mixed"]),
     ("manual", ["stack", "churn"]),
-    ("factored", ["stack", "tree", "grid", "clamp", "churn"]),
+    ("factored", ["stack", "tree", "grid", "clamp", "toggle", "churn", "mixed"]),
 ]
 COUNT_METRICS = {  # JSON field -> figure name
     "pivots_per_frame": "pivots/frame",
@@ -64,7 +65,7 @@ CALLGRIND_RUNS = [("cassowary", f, CALLGRIND_FRAMES) for f in COUNT_RUNS[0][1]] 
     ("manual", "stack", CALLGRIND_FRAMES),
     ("manual", "churn", CALLGRIND_FRAMES),
     ("dense", "stack", 8),   # dense costs ~7M instructions a frame here
-] + [("factored", f, CALLGRIND_FRAMES) for f in ["stack", "tree", "grid", "clamp", "churn"]]
+] + [("factored", f, CALLGRIND_FRAMES) for f in ["stack", "tree", "grid", "clamp", "toggle", "churn", "mixed"]]
 # Only the per-frame function is counted: no start-up, scene generation or
 # session build. A wildcard so a changed signature still matches.
 RUN_FRAME_SYMBOL = "$s11LayoutModel12SceneSessionC8runFrame*"

@@ -9,6 +9,10 @@ struct TriangularPivot {
     var row: Int32
     var column: Int32
     var coefficient: Double
+
+    /// A position a local update vacated (LocalFactorUpdate.swift): solves skip it.
+    static let hole = TriangularPivot(row: -1, column: -1, coefficient: 0)
+    var isHole: Bool { row < 0 }
 }
 
 final class BasisFactor {
@@ -24,6 +28,13 @@ final class BasisFactor {
     @exclusivity(unchecked) var blockOffset: [Int] = [0]
     @exclusivity(unchecked) var bumpLU: [Double] = []
     @exclusivity(unchecked) var bumpPermutation: [Int] = []
+    /// Blocks a local update dissolved: their ranges stay in the arrays, unread.
+    @exclusivity(unchecked) var blockDead: [Bool] = []
+    /// Positions and bump entries (rows, LU entries) left dead by local updates since
+    /// the last factorisation: a local update declines once they grow too many.
+    @exclusivity(unchecked) var holeCount = 0
+    @exclusivity(unchecked) var deadBumpRows = 0
+    @exclusivity(unchecked) var deadBumpEntries = 0
     var bumpSize: Int { bumpRows.count }
     /// Σ size² over the blocks: the work of one bump solve.
     var bumpEntries: Int { blockOffset.last ?? 0 }
@@ -72,13 +83,19 @@ final class BasisFactor {
     func factor(_ p: FactoredSolver, tight: [Int32], basic: [Bool]) -> Bool {
         for c in bumpColumns { bumpIndex[Int(c)] = -1 }
         for r in bumpRows { rowBlock[Int(r)] = -1 }
-        for pivot in pivots {
+        for pivot in pivots where !pivot.isHole {
             position[Int(pivot.row)] = -1
             columnPosition[Int(pivot.column)] = -1
         }
         pivots.removeAll(keepingCapacity: true)
+        holeCount = 0
+        deadBumpRows = 0
+        deadBumpEntries = 0
         bumpRows.removeAll(keepingCapacity: true)
         bumpColumns.removeAll(keepingCapacity: true)
+        // Room for the rows local updates regroup (LocalFactorUpdate.swift).
+        bumpRows.reserveCapacity(tight.count + Self.localRoom(tight.count))
+        bumpColumns.reserveCapacity(tight.count + Self.localRoom(tight.count))
         if queue.count < tight.count + 1 { queue = [Int32](repeating: 0, count: max(tight.count + 1, 2 * queue.count)) }
         if pivotStorage.count < tight.count {
             pivotStorage = [TriangularPivot](
@@ -145,6 +162,8 @@ final class BasisFactor {
             }
             return true
         }}}}}
+        // Room for the positions local updates append (LocalFactorUpdate.swift).
+        pivots.reserveCapacity(pivotCount + Self.localRoom(pivotCount))
         pivots.append(contentsOf: pivotStorage[0..<pivotCount])
         for (i, pivot) in pivots.enumerated() { columnPosition[Int(pivot.column)] = Int32(i) }
         guard peeled else { return false }
@@ -162,7 +181,7 @@ final class BasisFactor {
     func solve(_ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, x: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
         let rowStart = p.rowStart, termVariable = p.termVariable, termCoefficient = p.termCoefficient
         pivots.withUnsafeBufferPointer { pivots in
-            for pivot in pivots {
+            for pivot in pivots where !pivot.isHole {
                 let r = Int(pivot.row)
                 let column = Int(pivot.column)
                 var sum = rhs[r]
@@ -181,7 +200,7 @@ final class BasisFactor {
         solveBumpTransposed(p, rhs: rhs, y: y, basic: basic)
         let rowStart = p.rowStart, termVariable = p.termVariable, termCoefficient = p.termCoefficient
         pivots.withUnsafeBufferPointer { pivots in
-            for pivot in pivots.reversed() {
+            for pivot in pivots.reversed() where !pivot.isHole {
                 let r = Int(pivot.row)
                 let column = Int(pivot.column)
                 let value = rhs[column] / pivot.coefficient

@@ -7,20 +7,64 @@
 extension BasisFactor {
     /// Groups the bump into blocks and factors each. Returns false when singular.
     func factorBump(_ p: FactoredSolver) -> Bool {
-        let n = bumpRows.count
         blockStart.removeAll(keepingCapacity: true)
         blockOffset.removeAll(keepingCapacity: true)
+        blockDead.removeAll(keepingCapacity: true)
         blockStart.append(0)
         blockOffset.append(0)
-        guard n > 0 else { return true }
+        guard groupBumpTail(from: 0, mayGrow: true, p) else { return false }
+        reserveLocalRoom()
+        return true
+    }
+
+    /// Sizes the bump's arrays and scratch for the blocks local updates append
+    /// (LocalFactorUpdate.swift), so that they never allocate in a frame: one that
+    /// would need more declines, and the refactorisation it falls back to makes room.
+    private func reserveLocalRoom() {
+        let rows = bumpRows.capacity
+        if blockParent.count < rows {
+            blockParent += [Int32](repeating: 0, count: rows - blockParent.count)
+            blockOfRoot += [Int32](repeating: -1, count: rows - blockOfRoot.count)
+            bumpRhs += [Double](repeating: 0, count: rows - bumpRhs.count)
+            bumpWork += [Double](repeating: 0, count: rows - bumpWork.count)
+            bumpPermutation += [Int](repeating: 0, count: rows - bumpPermutation.count)
+        }
+        if bumpOrder.count < 2 * rows + 2 { bumpOrder += [Int32](repeating: 0, count: 2 * rows + 2 - bumpOrder.count) }
+        let entries = bumpEntries + BasisFactor.localRoom(bumpEntries)
+        if bumpLU.count < entries { bumpLU += [Double](repeating: 0, count: entries - bumpLU.count) }
+        let blocks = blockStart.count + BasisFactor.localRoom(bumpRows.count)
+        if blockRowFill.count < blocks {
+            blockRowFill += [Int](repeating: 0, count: blocks - blockRowFill.count)
+            blockColumnFill += [Int](repeating: 0, count: blocks - blockColumnFill.count)
+        }
+        if blockMarked.count < blocks {
+            blockMarked += [Bool](repeating: false, count: blocks - blockMarked.count)
+            markedStorage += [Int32](repeating: 0, count: blocks - markedStorage.count)
+        }
+        blockStart.reserveCapacity(blocks + 1)
+        blockOffset.reserveCapacity(blocks + 1)
+        blockDead.reserveCapacity(blocks + 1)
+    }
+
+    /// Groups the bump rows and columns from index `from` on (those of the blocks
+    /// before are already grouped) into new blocks after the existing ones, and
+    /// factors each. Their columns' `bumpIndex` must be set; their rows read no column
+    /// of an earlier block. Returns false when singular or not square, or when
+    /// `mayGrow` is false and an array would have to grow.
+    func groupBumpTail(from: Int, mayGrow: Bool, _ p: FactoredSolver) -> Bool {
+        let n = bumpRows.count
+        guard n > from else { return n == bumpColumns.count }
+        guard bumpColumns.count == n else { return false }
         if blockParent.count < n {
+            guard mayGrow else { return false }
             let size = max(n, 2 * blockParent.count)
             blockParent = [Int32](repeating: 0, count: size)
             blockOfRoot = [Int32](repeating: -1, count: size)
             bumpOrder = [Int32](repeating: 0, count: 2 * size + 2)
-            bumpPermutation = [Int](repeating: 0, count: size)
             bumpRhs = [Double](repeating: 0, count: size)
             bumpWork = [Double](repeating: 0, count: size)
+            // Kept entries: the blocks before `from` read theirs.
+            bumpPermutation += [Int](repeating: 0, count: size - bumpPermutation.count)
         }
         let rowStart = p.rowStart, termVariable = p.termVariable
         // Rows are linked through the bump columns they share (union-find, path halving).
@@ -32,13 +76,15 @@ extension BasisFactor {
             }
             return i
         }
-        for c in bumpColumns { firstBumpRow[Int(c)] = -1 }
-        for i in 0..<n { blockParent[i] = Int32(i) }
-        for i in 0..<n {
+        for c in bumpColumns[from...] { firstBumpRow[Int(c)] = -1 }
+        for i in from..<n { blockParent[i] = Int32(i) }
+        for i in from..<n {
             let r = Int(bumpRows[i])
             for k in rowStart[r]..<rowStart[r + 1] {
                 let v = Int(termVariable[k])
-                guard bumpIndex[v] >= 0 else { continue }
+                let j = Int(bumpIndex[v])
+                guard j >= 0 else { continue }
+                guard j >= from else { return false }  // a row reading an earlier block
                 let first = Int(firstBumpRow[v])
                 if first < 0 {
                     firstBumpRow[v] = Int32(i)
@@ -48,10 +94,11 @@ extension BasisFactor {
                 }
             }
         }
-        // Block numbers in order of first row; each block's rows and columns counted.
+        // New blocks numbered in order of first row (local numbers here); each one's rows
+        // and columns counted.
         var blockCount = 0
-        for i in 0..<n { blockOfRoot[i] = -1 }
-        for i in 0..<n {
+        for i in from..<n { blockOfRoot[i] = -1 }
+        for i in from..<n {
             let root = find(i)
             if blockOfRoot[root] < 0 {
                 blockOfRoot[root] = Int32(blockCount)
@@ -60,6 +107,7 @@ extension BasisFactor {
         }
         // Per block, its row count and column count (prefix sums after), then fill cursors.
         if blockRowFill.count < blockCount + 1 {
+            guard mayGrow else { return false }
             blockRowFill = [Int](repeating: 0, count: max(blockCount + 1, 2 * blockRowFill.count))
             blockColumnFill = blockRowFill
         }
@@ -67,46 +115,55 @@ extension BasisFactor {
             blockRowFill[b] = 0
             blockColumnFill[b] = 0
         }
-        for i in 0..<n { blockRowFill[Int(blockOfRoot[find(i)]) + 1] += 1 }
-        for c in bumpColumns {
+        for i in from..<n { blockRowFill[Int(blockOfRoot[find(i)]) + 1] += 1 }
+        for c in bumpColumns[from...] {
             let first = Int(firstBumpRow[Int(c)])
             guard first >= 0 else { return false }  // a column no bump row reads
             blockColumnFill[Int(blockOfRoot[find(first)]) + 1] += 1
         }
+        let existing = blockStart.count - 1
+        guard mayGrow || (existing + blockCount <= blockMarked.count && blockStart.count + blockCount <= blockStart.capacity
+            && blockOffset.count + blockCount <= blockOffset.capacity && blockDead.count + blockCount <= blockDead.capacity)
+        else { return false }
+        blockRowFill[0] = from
+        blockColumnFill[0] = from
         for b in 0..<blockCount {
             guard blockRowFill[b + 1] == blockColumnFill[b + 1] else { return false }  // a non-square block
             blockRowFill[b + 1] += blockRowFill[b]
             blockColumnFill[b + 1] = blockRowFill[b + 1]
             blockStart.append(blockRowFill[b + 1])
             let size = blockRowFill[b + 1] - blockRowFill[b]
-            blockOffset.append(blockOffset[b] + size * size)
+            blockOffset.append(blockOffset[existing + b] + size * size)
+            blockDead.append(false)
         }
         // Rows and columns regrouped by block (a counting sort keeps their order within one).
-        for i in 0..<n {
+        for i in from..<n {
             let b = Int(blockOfRoot[find(i)])
             bumpOrder[blockRowFill[b]] = bumpRows[i]
             blockRowFill[b] += 1
         }
-        for i in 0..<n { bumpRows[i] = bumpOrder[i] }
-        if blockMarked.count < blockCount {
-            blockMarked = [Bool](repeating: false, count: max(blockCount, 2 * blockMarked.count))
+        for i in from..<n { bumpRows[i] = bumpOrder[i] }
+        let totalBlocks = existing + blockCount
+        if blockMarked.count < totalBlocks {
+            blockMarked = [Bool](repeating: false, count: max(totalBlocks, 2 * blockMarked.count))
             markedStorage = [Int32](repeating: 0, count: blockMarked.count)
         }
-        for b in 0..<blockCount {
+        for b in existing..<totalBlocks {
             for i in blockStart[b]..<blockStart[b + 1] { rowBlock[Int(bumpRows[i])] = Int32(b) }
         }
-        for c in bumpColumns {
+        for c in bumpColumns[from...] {
             let b = Int(blockOfRoot[find(Int(firstBumpRow[Int(c)]))])
             bumpOrder[blockColumnFill[b]] = c
             blockColumnFill[b] += 1
         }
-        for i in 0..<n {
+        for i in from..<n {
             bumpColumns[i] = bumpOrder[i]
             bumpIndex[Int(bumpOrder[i])] = Int32(i)
         }
         let entries = bumpEntries
-        if bumpLU.count < entries { bumpLU = [Double](repeating: 0, count: max(entries, 2 * bumpLU.count)) }
-        for b in 0..<blockCount where !factorBlock(b, p) { return false }
+        guard mayGrow || bumpLU.count >= entries else { return false }
+        if bumpLU.count < entries { bumpLU += [Double](repeating: 0, count: max(entries, 2 * bumpLU.count) - bumpLU.count) }
+        for b in existing..<totalBlocks where !factorBlock(b, p) { return false }
         return true
     }
 
@@ -155,7 +212,7 @@ extension BasisFactor {
 
     /// The bump part of FTRAN: needs the triangular part's unknowns already in `x`.
     func solveBumpOnly(_ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, x: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
-        for b in 0..<(blockStart.count - 1) { solveBlock(b, p, rhs: rhs, x: x, basic: basic) }
+        for b in 0..<(blockStart.count - 1) where !blockDead[b] { solveBlock(b, p, rhs: rhs, x: x, basic: basic) }
     }
 
     /// FTRAN for block `b` alone (its rows' right-hand sides in `rhs`, by row).
@@ -211,7 +268,7 @@ extension BasisFactor {
     /// Writes the bump rows' `y` and folds them into `rhs` of the triangular unknowns.
     func solveBumpTransposed(_ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, y: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
         guard bumpSize > 0 else { return }
-        for b in 0..<(blockStart.count - 1) {
+        for b in 0..<(blockStart.count - 1) where !blockDead[b] {
             let start = blockStart[b]
             solveBlockTransposed(b) { rhs[$0] }
             for i in start..<blockStart[b + 1] {

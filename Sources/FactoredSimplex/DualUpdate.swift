@@ -61,15 +61,18 @@ extension FactoredSolver {
         return false
     }
 
-    /// After a round whose pivots all swapped rows in place (the entering rows
-    /// `roundPivots` loosened are now loose, the leaving rows tight): the duals of the
-    /// new basis, and the improving columns among the round's leftover candidates
-    /// (already noted by the caller) and the columns whose duals moved. Returns false
-    /// (duals not current, notes cleared) when the update is not the cheap kind.
-    func updateDualsAfterInPlaceRound() -> Bool {
+    /// After a round's pivots, with the factor of the new basis (swapped in place or
+    /// updated locally) and the duals of the old one: the duals of the new basis, and
+    /// the improving columns among the round's leftover candidates (already noted by
+    /// the caller) and the columns whose duals moved. Returns false (duals not
+    /// current, notes cleared) when the update is not the cheap kind.
+    func updateDualsAfterRound() -> Bool {
         var ok = dualsCurrent && dualUpdatesSinceRefresh + roundPivots.count <= Self.dualUpdateLimit
         for pivot in roundPivots where ok {
-            if case let .loosen(t, _) = pivot.entering { ok = seedDualTarget(of: t, toLoose: true) }
+            switch pivot.entering {
+            case let .loosen(t, _): ok = seedDualTarget(of: t, toLoose: true)
+            case let .unknown(v, _): ok = seedEnteringUnknown(v)
+            }
         }
         if ok {
             dualUpdatesSinceRefresh += roundPivots.count
@@ -108,11 +111,30 @@ extension FactoredSolver {
         return ok
     }
 
+    /// Queues what an unknown entering the basis asks of the duals: its reduced cost
+    /// must become zero, so the new tight rows' duals must absorb it (at each level,
+    /// the equation for `v` in A_T^T Δy = -A^T y starts at v's reduced cost). Reads the
+    /// duals of the basis before the round, so it is queued before any seed is applied.
+    func seedEnteringUnknown(_ v: Int) -> Bool {
+        gatherColumnDuals(v, times: 1)
+        sumTermsByLevel(into: &costLevels, &costValues)
+        for i in costLevels.indices where !addDualSeed(unknown: v, level: costLevels[i], costValues[i]) { return false }
+        return true
+    }
+
     /// Queues a change `delta` of row `r`'s dual at level `l`. Returns false when
     /// more seeds are queued than a cheap update should have.
     func addDualSeed(row r: Int, level l: Int32, _ delta: Double) -> Bool {
         guard dualSeeds.count < 4 * Self.dualUpdateLimit else { return false }
         dualSeeds.append(DualSeed(level: l, row: Int32(r), delta: delta))
+        return true
+    }
+
+    /// Queues `amount` on unknown `v`'s entry of the transposed system at level `l`
+    /// (a seed with row `-(v + 1)`).
+    func addDualSeed(unknown v: Int, level l: Int32, _ amount: Double) -> Bool {
+        guard dualSeeds.count < 4 * Self.dualUpdateLimit else { return false }
+        dualSeeds.append(DualSeed(level: l, row: Int32(-(v + 1)), delta: amount))
         return true
     }
 
@@ -130,7 +152,14 @@ extension FactoredSolver {
         while i < dualSeeds.count {
             let l = Int(dualSeeds[i].level)
             while i < dualSeeds.count, Int(dualSeeds[i].level) == l {
-                seedTransposed(level: l, row: Int(dualSeeds[i].row), dual: dualSeeds[i].delta)
+                let seed = dualSeeds[i]
+                if seed.row >= 0 {
+                    seedTransposed(level: l, row: Int(seed.row), dual: seed.delta)
+                } else {
+                    let v = Int(-seed.row - 1)
+                    dualRhs[v] += seed.delta
+                    markTransposed(v)
+                }
                 i += 1
             }
             guard transposedSolve(level: l, budget: factor.pivots.count / 8 + 64) else {

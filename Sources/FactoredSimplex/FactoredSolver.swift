@@ -102,13 +102,17 @@ public final class FactoredSolver {
     /// The sizes of the bump's independent blocks at the last factorisation (a test hook).
     public var factorBlockSizes: [Int] {
         ensureFactor()
-        return (0..<(factor.blockStart.count - 1)).map { factor.blockStart[$0 + 1] - factor.blockStart[$0] }
+        return (0..<(factor.blockStart.count - 1)).filter { !factor.blockDead[$0] }.map {
+            factor.blockStart[$0 + 1] - factor.blockStart[$0]
+        }
     }
     /// Full pricings so far (every level's duals from scratch): what a frame that
     /// only flips a loose row avoids (DualUpdate.swift).
     @exclusivity(unchecked) public internal(set) var pricings = 0
     /// Refactorisations of the basis (a test hook: what in-place changes avoid).
     @exclusivity(unchecked) public internal(set) var refactorisations = 0
+    /// Structural pivots absorbed by a local update of the factor (LocalFactorUpdate.swift).
+    @exclusivity(unchecked) public internal(set) var localUpdates = 0
 
     let factor: BasisFactor
     @exclusivity(unchecked) var factorValid = false
@@ -156,6 +160,14 @@ public final class FactoredSolver {
     @exclusivity(unchecked) var seededRows: [Int32] = []
     @exclusivity(unchecked) var support: [Int32] = []
     @exclusivity(unchecked) var rateRows: [Int32] = []
+    // A local update of the factor (LocalFactorUpdate.swift): the rows it places again,
+    // the unknowns they determine, the blocks it dissolves, and the old positions
+    // (by their rows) whose dependents it rewrites.
+    @exclusivity(unchecked) var localRows: MarkedIndices
+    @exclusivity(unchecked) var localColumns: MarkedIndices
+    @exclusivity(unchecked) var localBlocks: MarkedIndices
+    @exclusivity(unchecked) var rebuiltPositions: MarkedIndices
+    @exclusivity(unchecked) var basisChange: BasisChange
 
     init(variableCount: Int, rows: [(terms: [LinearTerm], kind: RowKind, name: String)], priorities: [Double]) {
         self.variableCount = variableCount
@@ -212,7 +224,8 @@ public final class FactoredSolver {
         direction = [Double](repeating: 0, count: variableCount)
         rowRate = [Double](repeating: 0, count: rowCount)
         isDirty = [Bool](repeating: false, count: rowCount)
-        pendingPositions = [UInt64](repeating: 0, count: rowCount / 64 + 1)
+        // Positions go past the rows' count by the room local updates append to.
+        pendingPositions = [UInt64](repeating: 0, count: (rowCount + BasisFactor.localRoom(rowCount)) / 64 + 1)
         touchedStorage = [Int32](repeating: 0, count: rowCount + 1)
         // Twice the unknowns: a solve's propagations (one per dual pivot) all append, and
         // each reserves room for a whole program.
@@ -223,6 +236,13 @@ public final class FactoredSolver {
         nextInLevel = [Int32](repeating: -1, count: rowCount)
         levelHead = [Int32](repeating: -1, count: levelCount)
         claimedRows = MarkedIndices(count: rowCount)
+        localRows = MarkedIndices(count: rowCount)
+        localColumns = MarkedIndices(count: variableCount)
+        // Blocks: at most one per live bump row, plus the dead ones local updates leave.
+        localBlocks = MarkedIndices(count: rowCount + BasisFactor.localRoom(rowCount) + 1)
+        rebuiltPositions = MarkedIndices(count: rowCount)
+        basisChange = BasisChange(capacity: rowCount)
+        tightRows.reserveCapacity(rowCount)
         sparseRhs = [Double](repeating: 0, count: rowCount)
         dualRhs = [Double](repeating: 0, count: variableCount)
         duals = SparseDuals(rowCount: rowCount)

@@ -50,14 +50,26 @@ final class ForwardProgram {
         var termSpan = take(&self.termSpan), dependentStart = take(&self.dependentStart)
         var termSource = take(&self.termSource), termCoefficient = take(&self.termCoefficient)
         var dependent = take(&self.dependent)
-        row.reserveCapacity(pivots.count)
-        column.reserveCapacity(pivots.count)
-        pivotCoefficient.reserveCapacity(pivots.count)
-        constant.reserveCapacity(pivots.count)
-        value.reserveCapacity(pivots.count)
-        termSpan.reserveCapacity(pivots.count)
-        dependentStart.reserveCapacity(pivots.count + 1)
+        // Room for the positions local updates append (LocalFactorUpdate.swift).
+        let room = pivots.count + BasisFactor.localRoom(pivots.count)
+        row.reserveCapacity(room)
+        column.reserveCapacity(room)
+        pivotCoefficient.reserveCapacity(room)
+        constant.reserveCapacity(room)
+        value.reserveCapacity(room)
+        termSpan.reserveCapacity(room)
+        dependentStart.reserveCapacity(room + 1)
         for (p, pivot) in pivots.enumerated() {
+            dependentStart.append(Int32(dependent.count))
+            guard !pivot.isHole else {
+                row.append(-1)
+                column.append(-1)
+                pivotCoefficient.append(1)
+                constant.append(0)
+                value.append(0)
+                termSpan.append(TermSpan(start: 0, end: 0))
+                continue
+            }
             let r = Int(pivot.row)
             let c = Int(pivot.column)
             row.append(pivot.row)
@@ -78,7 +90,6 @@ final class ForwardProgram {
             }
             constant.append(b)
             termSpan.append(TermSpan(start: start, end: Int32(termSource.count)))
-            dependentStart.append(Int32(dependent.count))
             for k in columnStart[c]..<columnStart[c + 1] {
                 let other = Int(columnRow[k])
                 if other == r { continue }
@@ -92,8 +103,10 @@ final class ForwardProgram {
         }
         dependentStart.append(Int32(dependent.count))
         // Room for the terms of rows patched in later (see `patch`), so patching never allocates.
-        termSource.reserveCapacity(termSource.count + max(256, termSource.count / 8))
-        termCoefficient.reserveCapacity(termSource.count + max(256, termSource.count / 8))
+        // (And for local updates' positions: theirs, and their dependents, go at the end too.)
+        termSource.reserveCapacity(termSource.count + max(256, termSource.count / 4))
+        termCoefficient.reserveCapacity(termSource.count + max(256, termSource.count / 4))
+        dependent.reserveCapacity(dependent.count + max(256, dependent.count / 4))
         self.row = row
         self.column = column
         self.pivotCoefficient = pivotCoefficient

@@ -71,13 +71,30 @@ extension FactoredSolver {
                 _ = propagateChanges()
                 if dualsCurrent {
                     noteLeftoverCandidates()
-                    _ = updateDualsAfterInPlaceRound()
+                    _ = updateDualsAfterRound()
                 }
             } else {
+                // The local update edits the frame program, which must describe the basis before the round.
+                if factorValid, program.builtGeneration != factorGeneration || program.builtEpoch != valueEpoch {
+                    program.build(self)
+                }
                 for pivot in roundPivots { applyPivot(pivot) }
-                factorValid = false
-                dualsCurrent = false
-                computeValues()
+                basisChange.record(roundPivots)
+                if updateFactorLocally() {
+                    // Only the part of the layout the pivots reached is solved and priced again.
+                    for pivot in roundPivots {
+                        if case let .loosen(t, _) = pivot.entering { markChanged(t) }
+                    }
+                    _ = propagateChanges()
+                    if dualsCurrent {
+                        noteLeftoverCandidates()
+                        _ = updateDualsAfterRound()
+                    }
+                } else {
+                    factorValid = false
+                    dualsCurrent = false
+                    computeValues()
+                }
             }
             claimedVariables.removeAll()
             claimedRows.removeAll()

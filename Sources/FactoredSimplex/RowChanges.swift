@@ -47,7 +47,10 @@ extension FactoredSolver {
             return
         }
         if canChangeCostsInPlace, removeTightRowInPlace(r) { return }
+        let inPlace = canChangeCostsInPlace
         ensureFactor()
+        // The local update edits the frame program, which must describe the basis before the change.
+        if inPlace, program.builtGeneration != factorGeneration || program.builtEpoch != valueEpoch { program.build(self) }
         // The unknowns that depend on row r: the sparse direction of loosening it.
         var work = 0
         sparseDirection(.loosen(row: r, positive: false), work: &work)
@@ -60,8 +63,19 @@ extension FactoredSolver {
         clearDirection()
         isBasic[best] = false
         isTight[r] = false
-        factorValid = false
         inForce[r] = false
+        // The unknown stays where it is, so no value moves: only r's duals go, and
+        // what they held up is priced at the solve, as for a cost change.
+        if inPlace {
+            basisChange.loosened.append(Int32(r))
+            basisChange.left.append(Int32(best))
+            if updateFactorLocally() {
+                pricedUnknowns.insert(best)
+                finishDualChange(seedDualTarget(of: r, toLoose: false))
+                return
+            }
+        }
+        factorValid = false
         basisOptimal = false
     }
 

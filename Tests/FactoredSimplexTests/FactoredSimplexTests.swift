@@ -318,6 +318,91 @@ struct FactoredSimplexTests {
         try expectAgreement([.stack, .tree, .grid, .scroll, .churn], views: 5000, frames: 4)
     }
 
+    /// Toggle's scene with only the rows in `rows` toggling, every frame, and the first
+    /// row moving sideways (so the rows a local update placed again are read through
+    /// the positions that were already there).
+    private func toggling(rows: Set<Int>, views: Int, frames: Int) throws -> CompiledScene {
+        var scene = try SceneGenerator.generate(.toggle, GeneratorParameters(views: views, frames: frames, toggleEvery: 1))
+        let kept = Set(rows.flatMap { ["split\($0)", "full\($0)"] })
+        scene.frames = scene.frames.enumerated().map { f, frame in
+            frame.filter { op in
+                switch op {
+                case .setConstant(let c, _), .setPriority(let c, _): kept.contains(c)
+                default: true
+                }
+            } + [.setConstant(constraint: "c5", value: 20 + Double(f % 7))]  // row0.left
+        }
+        return try scene.compile()
+    }
+
+    @Test("a pivot that changes one part's structure updates the factor there: one toggling row of 333 re-factors and re-prices nothing")
+    func localFactorUpdate() throws {
+        let compiled = try toggling(rows: [0], views: 1000, frames: 12)
+        let session = try SceneSession(scene: compiled, backend: FactoredBackend.self)
+        let solver = try #require(session.backend as? FactoredBackend).solver
+        let before = (solver.refactorisations, solver.pricings, solver.localUpdates)
+        let yellow = try #require(compiled.viewIDs.firstIndex(of: "yellow0"))
+        var yellowWidths: [Double] = []
+        for f in compiled.frames.indices {
+            try session.runFrame(f)
+            yellowWidths.append(session.rects[4 * yellow + 2])
+        }
+        // The split (spacing 100, then 10) and the full width (335) take turns.
+        #expect(yellowWidths == [335, 117.5, 335, 162.5, 335, 117.5, 335, 162.5, 335, 117.5, 335, 162.5])
+        #expect(solver.refactorisations == before.0)
+        #expect(solver.pricings == before.1)
+        #expect(solver.localUpdates - before.2 == 12)
+        let outcome = Equivalence.compare(name: "toggle-row", scene: compiled, backends: [CassowaryBackend.self, FactoredBackend.self])
+        #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
+    }
+
+    @Test("local updates over a long run: holes and dead blocks are compacted by a refactorisation once their room is used, answers stay exact")
+    func localUpdatesCompact() throws {
+        // Three rows of 100 toggling every frame: 9 rows placed again a frame, room for 1,024 holes.
+        let compiled = try toggling(rows: [0, 50, 99], views: 300, frames: 400)
+        let session = try SceneSession(scene: compiled, backend: FactoredBackend.self)
+        let solver = try #require(session.backend as? FactoredBackend).solver
+        let before = (solver.refactorisations, solver.localUpdates)
+        for f in compiled.frames.indices { try session.runFrame(f) }
+        let refactorisations = solver.refactorisations - before.0
+        #expect(refactorisations >= 2 && refactorisations <= 6, "\(refactorisations)")
+        #expect(solver.localUpdates - before.1 >= 390)
+        let outcome = Equivalence.compare(
+            name: "toggle-rows", scene: compiled, backends: [CassowaryBackend.self, FactoredBackend.self])
+        #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
+    }
+
+    @Test("a tight constraint taken out that no row can replace in place: its unknown leaves the basis in a local update, and the optimum is found")
+    func removalUpdatesLocally() throws {
+        let b = SceneBuilder(name: "removal")
+        let a = b.view("a")
+        let c = b.view("c")
+        b.add(a.left == 0); b.add(a.top == 0); b.add(a.height == 10)
+        b.add(a.width == 100, id: "w")
+        b.add(c.left == a.right + 8); b.add(c.top == 0); b.add(c.height == 10); b.add(c.width == 20)
+        // Violated while `w` holds; once `w` goes, it decides a's width through c.
+        b.add(c.right == 100 ~ 500, id: "pref")
+        b.frame([.deactivate(constraint: "w")])
+        b.frame([.activate(constraint: "w")])
+        b.frame([.deactivate(constraint: "w")])
+        let scene = b.build()
+        let compiled = try scene.compile()
+        let session = try SceneSession(scene: compiled, backend: FactoredBackend.self)
+        let solver = try #require(session.backend as? FactoredBackend).solver
+        let before = (solver.refactorisations, solver.localUpdates)
+        var widths: [Double] = []
+        for f in compiled.frames.indices {
+            try session.runFrame(f)
+            widths.append(session.rects[2])
+        }
+        #expect(widths == [72, 100, 72])  // 100 - 20 - 8
+        #expect(solver.refactorisations == before.0)
+        #expect(solver.localUpdates > before.1)
+        let outcome = Equivalence.compare(
+            name: "removal", scene: compiled, backends: [CassowaryBackend.self, DenseSimplexBackend.self, FactoredBackend.self])
+        #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
+    }
+
     @Test("no drift: 1,000,000 suggest frames end where a fresh solve of the final state does")
     func drift() throws {
         func value(_ i: Int) -> Double { 500 * sin(Double(i) * 0.001) + Double(i % 13) * 0.37 }

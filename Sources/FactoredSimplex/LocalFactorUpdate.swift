@@ -1,0 +1,383 @@
+// A pivot that changes the factor's structure (a row's 3 × 3 block becoming a
+// chain when a toggle swaps which constraint wins, or back) used to re-factor,
+// re-value and re-price the whole layout, so one toggling row of 33,333 cost
+// 48 ms. The factor is updated where the pivot lands instead. The rows whose
+// placement the pivot invalidates are closed under "downstream": every tight row
+// reading an unknown whose determining row moved, and every bump block such a
+// row reads or shares an unknown with. Their old positions become holes, their
+// blocks die, and they are peeled again on their own: the peeled part goes at the
+// end of the triangular order (it reads only earlier positions: nothing left
+// reads an unknown of the closure), the rest becomes new blocks. Holes and dead
+// blocks are skipped by every solve until a full refactorisation, which a local
+// update asks for once they use up the room reserved at the last one.
+extension BasisFactor {
+    /// Positions (and program entries) reserved past a factorisation's for local updates.
+    static func localRoom(_ count: Int) -> Int { max(1024, count / 4) }
+}
+
+/// What changed in the basis since the factor was made: the rows that left and
+/// joined the tight set, the unknowns that joined and left the basic set. Lists kept
+/// by the solver, with room for a round's worth, so describing a change allocates nothing.
+struct BasisChange {
+    var loosened: [Int32] = []
+    var tightened: [Int32] = []
+    var entered: [Int32] = []
+    var left: [Int32] = []
+
+    init(capacity: Int) {
+        loosened.reserveCapacity(capacity)
+        tightened.reserveCapacity(capacity)
+        entered.reserveCapacity(capacity / 2 + 1)
+        left.reserveCapacity(4)
+    }
+
+    mutating func removeAll() {
+        loosened.removeAll(keepingCapacity: true)
+        tightened.removeAll(keepingCapacity: true)
+        entered.removeAll(keepingCapacity: true)
+        left.removeAll(keepingCapacity: true)
+    }
+
+    /// The round's pivots: the leaving rows tightened, the entering rows loosened or unknowns entered.
+    mutating func record(_ pivots: [RoundPivot]) {
+        for pivot in pivots {
+            tightened.append(pivot.leaving)
+            switch pivot.entering {
+            case let .loosen(t, _): loosened.append(Int32(t))
+            case let .unknown(v, _): entered.append(Int32(v))
+            }
+        }
+    }
+}
+
+extension FactoredSolver {
+    /// After `basisChange` was applied to the basis (`isTight`, `isBasic`, `inForce`)
+    /// while the factor still describes the basis before it: updates the factor, the
+    /// frame program and the tight-row list locally, and marks the rows whose values
+    /// must be recomputed. Returns false when the change is not local enough (or the
+    /// room is used up, or a block is singular); the caller then re-factors from
+    /// scratch, which is always valid, since this may have changed the factor partly.
+    func updateFactorLocally() -> Bool {
+        defer {
+            basisChange.removeAll()
+            localRows.removeAll()
+            localColumns.removeAll()
+            localBlocks.removeAll()
+            rebuiltPositions.removeAll()
+        }
+        guard factorValid, program.builtGeneration == factorGeneration, program.builtEpoch == valueEpoch else {
+            return false
+        }
+        let livePositions = factor.pivots.count - factor.holeCount
+        guard collectLocalClosure(limit: livePositions / 8 + 64) else { return false }
+        let count = localRows.members.count
+        guard count == localColumns.members.count, hasLocalRoom(for: count) else { return false }
+        let firstNew = factor.pivots.count
+        vacateLocalClosure()
+        guard peelLocalClosure() else { return false }
+        // The program: the new positions, then the entries of the old positions that
+        // list a row whose place changed.
+        for p in firstNew..<factor.pivots.count { program.appendPosition(p, self) }
+        for t in basisChange.loosened { noteDependentsToRebuild(ofRow: Int(t), before: firstNew) }
+        for a in localRows.members { noteDependentsToRebuild(ofRow: Int(a), before: firstNew) }
+        for r in rebuiltPositions.members { program.rebuildDependents(of: Int(factor.position[Int(r)]), self) }
+        factorGeneration += 1
+        program.builtGeneration = factorGeneration
+        updateTightRows()
+        localUpdates += 1
+        for a in localRows.members { markChanged(Int(a)) }
+        return true
+    }
+
+    /// Lists in `localRows` / `localColumns` the rows to place again and the unknowns
+    /// they determine, and in `localBlocks` the blocks they dissolve. False when more
+    /// than `limit` rows would move.
+    private func collectLocalClosure(limit: Int) -> Bool {
+        for r in basisChange.tightened { addLocalRow(Int(r)) }
+        // A loosened row's unknown needs another row to determine it.
+        for t32 in basisChange.loosened {
+            let t = Int(t32)
+            let p = Int(factor.position[t])
+            if p >= 0 { addLocalColumn(Int(factor.pivots[p].column)) } else { addLocalBlock(Int(factor.rowBlock[t])) }
+        }
+        for v in basisChange.entered { addLocalColumn(Int(v)) }
+        // An unknown that left: the row that determined it determines another, and
+        // the rows reading it read a constant now.
+        for u32 in basisChange.left {
+            let u = Int(u32)
+            let p = Int(factor.columnPosition[u])
+            if p >= 0 {
+                addLocalRow(Int(factor.pivots[p].row))
+            } else if factor.bumpIndex[u] >= 0 {
+                addLocalBlock(Int(factor.rowBlock[Int(factor.bumpRows[Int(factor.bumpIndex[u])])]))
+            }
+            for k in columnStart[u]..<columnStart[u + 1] {
+                let o = Int(columnRow[k])
+                if inForce[o], isTight[o] { addLocalRow(o) }
+            }
+        }
+        var nextRow = 0
+        var nextColumn = 0
+        while nextRow < localRows.members.count || nextColumn < localColumns.members.count {
+            guard localRows.members.count <= limit else { return false }
+            if nextRow < localRows.members.count {
+                let a = Int(localRows.members[nextRow])
+                nextRow += 1
+                let p = Int(factor.position[a])
+                if p >= 0 {
+                    addLocalColumn(Int(factor.pivots[p].column))
+                } else if factor.rowBlock[a] >= 0 {
+                    addLocalBlock(Int(factor.rowBlock[a]))
+                }
+                // A block this row reads joins: the row may end up after the bump.
+                for k in rowStart[a]..<rowStart[a + 1] {
+                    let j = Int(factor.bumpIndex[Int(termVariable[k])])
+                    if j >= 0 { addLocalBlock(Int(factor.rowBlock[Int(factor.bumpRows[j])])) }
+                }
+            } else {
+                let c = Int(localColumns.members[nextColumn])
+                nextColumn += 1
+                // Every tight row reading a moved unknown moves after it.
+                for k in columnStart[c]..<columnStart[c + 1] {
+                    let o = Int(columnRow[k])
+                    if inForce[o], isTight[o] { addLocalRow(o) }
+                }
+            }
+        }
+        return true
+    }
+
+    private func addLocalRow(_ r: Int) {
+        guard inForce[r], isTight[r] else { return }
+        localRows.insert(r)
+    }
+
+    private func addLocalColumn(_ v: Int) {
+        guard isBasic[v] else { return }
+        localColumns.insert(v)
+    }
+
+    private func addLocalBlock(_ b: Int) {
+        guard b >= 0, !localBlocks.contains(b) else { return }
+        localBlocks.insert(b)
+        for i in factor.blockStart[b]..<factor.blockStart[b + 1] {
+            addLocalRow(Int(factor.bumpRows[i]))
+            addLocalColumn(Int(factor.bumpColumns[i]))
+        }
+    }
+
+    /// Whether the factor and the program have room for `count` more positions and
+    /// their entries without growing (a frame allocates nothing), and the holes and
+    /// dead blocks are still few.
+    private func hasLocalRoom(for count: Int) -> Bool {
+        let f = factor
+        guard count <= f.queue.count,
+              f.pivots.count + count <= f.pivots.capacity,
+              f.pivots.count + count <= 64 * pendingPositions.count,
+              f.holeCount + count <= BasisFactor.localRoom(rowCount),
+              f.bumpRows.count + count <= f.bumpRows.capacity,
+              f.deadBumpRows + count <= BasisFactor.localRoom(rowCount),
+              program.count + count <= program.row.capacity else { return false }
+        var terms = 0
+        var dependents = 0
+        for a in localRows.members { terms += rowStart[Int(a) + 1] - rowStart[Int(a)] }
+        for c in localColumns.members { dependents += columnStart[Int(c) + 1] - columnStart[Int(c)] }
+        return program.termSource.count + terms <= program.termSource.capacity
+            && program.dependent.count + dependents <= program.dependent.capacity
+    }
+
+    /// Turns the closure's old positions into holes and its blocks dead.
+    private func vacateLocalClosure() {
+        let f = factor
+        for a32 in localRows.members {
+            let a = Int(a32)
+            let p = Int(f.position[a])
+            guard p >= 0 else { continue }
+            f.columnPosition[Int(f.pivots[p].column)] = -1
+            f.pivots[p] = .hole
+            f.position[a] = -1
+            f.holeCount += 1
+            program.vacate(p)
+        }
+        // A loosened row keeps its position only as a hole (its unknown is in the closure).
+        for t32 in basisChange.loosened {
+            let t = Int(t32)
+            let p = Int(f.position[t])
+            if p >= 0 {
+                f.pivots[p] = .hole
+                f.position[t] = -1
+                f.holeCount += 1
+                program.vacate(p)
+            }
+            f.rowBlock[t] = -1
+        }
+        for b32 in localBlocks.members {
+            let b = Int(b32)
+            let size = f.blockStart[b + 1] - f.blockStart[b]
+            f.blockDead[b] = true
+            f.deadBumpRows += size
+            f.deadBumpEntries += size * size
+            for i in f.blockStart[b]..<f.blockStart[b + 1] {
+                f.rowBlock[Int(f.bumpRows[i])] = -1
+                f.bumpIndex[Int(f.bumpColumns[i])] = -1
+            }
+        }
+        for c in localColumns.members { f.columnPosition[Int(c)] = -1 }
+        // An unknown that left the basis: its position is a hole now (its row is in the closure).
+        for u in basisChange.left {
+            f.columnPosition[Int(u)] = -1
+            f.bumpIndex[Int(u)] = -1
+        }
+    }
+
+    /// Peels the closure's rows over its unknowns, appending the singletons to the
+    /// triangular order and grouping the rest into new blocks. False when singular.
+    private func peelLocalClosure() -> Bool {
+        let f = factor
+        var queued = 0
+        for a32 in localRows.members {
+            let a = Int(a32)
+            var count: Int32 = 0
+            for k in rowStart[a]..<rowStart[a + 1] where localColumns.contains(Int(termVariable[k])) { count += 1 }
+            f.remaining[a] = count
+            if count == 1 {
+                f.queue[queued] = a32
+                queued += 1
+            }
+        }
+        for c in localColumns.members { f.assigned[Int(c)] = false }
+        var head = 0
+        while head < queued {
+            let a = Int(f.queue[head])
+            head += 1
+            guard f.remaining[a] == 1 else {
+                if f.remaining[a] == 0 { return false }
+                continue
+            }
+            var column = -1
+            var coefficient = 0.0
+            for k in rowStart[a]..<rowStart[a + 1] {
+                let v = Int(termVariable[k])
+                if localColumns.contains(v), !f.assigned[v] {
+                    column = v
+                    coefficient = termCoefficient[k]
+                }
+            }
+            guard column >= 0 else { return false }
+            f.assigned[column] = true
+            f.remaining[a] = -1
+            f.position[a] = Int32(f.pivots.count)
+            f.columnPosition[column] = Int32(f.pivots.count)
+            f.pivots.append(TriangularPivot(row: Int32(a), column: Int32(column), coefficient: coefficient))
+            for k in columnStart[column]..<columnStart[column + 1] {
+                let o = Int(columnRow[k])
+                guard localRows.contains(o), f.remaining[o] > 0 else { continue }
+                f.remaining[o] -= 1
+                if f.remaining[o] == 1 {
+                    f.queue[queued] = Int32(o)
+                    queued += 1
+                }
+            }
+        }
+        let from = f.bumpRows.count
+        for a in localRows.members where f.remaining[Int(a)] >= 0 { f.bumpRows.append(a) }
+        for c in localColumns.members where !f.assigned[Int(c)] {
+            f.bumpIndex[Int(c)] = Int32(f.bumpColumns.count)
+            f.bumpColumns.append(c)
+        }
+        return f.groupBumpTail(from: from, mayGrow: false, self)
+    }
+
+    /// Notes for `rebuildDependents` the old positions whose unknowns row `r` reads:
+    /// their lists name `r` by its old place.
+    private func noteDependentsToRebuild(ofRow r: Int, before firstNew: Int) {
+        for k in rowStart[r]..<rowStart[r + 1] {
+            let q = Int(factor.columnPosition[Int(termVariable[k])])
+            if q >= 0, q < firstNew { rebuiltPositions.insert(Int(factor.pivots[q].row)) }
+        }
+    }
+
+    /// The loosened rows leave the tight-row list, the tightened rows join it.
+    private func updateTightRows() {
+        for t32 in basisChange.loosened {
+            let t = Int(t32)
+            let slot = Int(tightSlot[t])
+            let last = tightRows[tightRows.count - 1]
+            tightRows[slot] = last
+            tightSlot[Int(last)] = Int32(slot)
+            tightRows.removeLast()
+            tightSlot[t] = -1
+            if level[t] == 0, inForce[t] { requiredLoose = true }
+        }
+        for r in basisChange.tightened {
+            tightSlot[Int(r)] = Int32(tightRows.count)
+            tightRows.append(r)
+        }
+    }
+}
+
+extension ForwardProgram {
+    /// Empties position `p` (a hole: nothing reads it, no frame visits it).
+    func vacate(_ p: Int) {
+        row[p] = -1
+        column[p] = -1
+        termSpan[p] = TermSpan(start: 0, end: 0)
+    }
+
+    /// Appends the factor's position `p` (the next one), reading the solver's current
+    /// values; its dependents are the rows reading its unknown, by their new places.
+    func appendPosition(_ p: Int, _ s: FactoredSolver) {
+        precondition(p == count, "factored simplex: program positions out of step")
+        let pivot = s.factor.pivots[p]
+        let r = Int(pivot.row)
+        let c = Int(pivot.column)
+        row.append(pivot.row)
+        column.append(pivot.column)
+        pivotCoefficient.append(pivot.coefficient)
+        value.append(s.x[c])
+        let start = Int32(termSource.count)
+        var b = s.rhs[r]
+        for k in s.rowStart[r]..<s.rowStart[r + 1] {
+            let v = Int(s.termVariable[k])
+            if v == c { continue }
+            if s.isBasic[v] {
+                termSource.append(s.factor.columnPosition[v])
+                termCoefficient.append(s.termCoefficient[k])
+            } else {
+                b -= s.termCoefficient[k] * s.x[v]
+            }
+        }
+        constant.append(b)
+        termSpan.append(TermSpan(start: start, end: Int32(termSource.count)))
+        dependentStart[p] = Int32(dependent.count)
+        appendDependents(ofColumn: c, pivotRow: r, at: p, s)
+        dependentStart.append(Int32(dependent.count))
+    }
+
+    /// Rewrites position `q`'s dependents from the rows' current places (their number
+    /// is the column's rows but its own, which no pivot changes).
+    func rebuildDependents(of q: Int, _ s: FactoredSolver) {
+        var k = Int(dependentStart[q])
+        let c = Int(column[q])
+        let r = Int(row[q])
+        for e in s.columnStart[c]..<s.columnStart[c + 1] {
+            let other = Int(s.columnRow[e])
+            if other == r { continue }
+            let place = Int(s.factor.position[other])
+            precondition(place < 0 || place > q, "factored simplex: a row reads a later position")
+            dependent[k] = place > q ? Int32(place) : Int32(-(other + 1))
+            k += 1
+        }
+    }
+
+    private func appendDependents(ofColumn c: Int, pivotRow r: Int, at p: Int, _ s: FactoredSolver) {
+        for e in s.columnStart[c]..<s.columnStart[c + 1] {
+            let other = Int(s.columnRow[e])
+            if other == r { continue }
+            let place = Int(s.factor.position[other])
+            precondition(place < 0 || place > p, "factored simplex: a row reads a later position")
+            dependent.append(place > p ? Int32(place) : Int32(-(other + 1)))
+        }
+    }
+}
+
