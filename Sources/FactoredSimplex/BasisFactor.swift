@@ -2,7 +2,9 @@
 // triangular order by peeling row singletons (layouts are mostly triangular: a
 // root pinned, each child placed from its parent), with the rest (a "bump", e.g.
 // equal-width siblings summing to their parent) split into its independent blocks,
-// each factored densely with partial pivoting (BumpBlocks.swift).
+// each factored densely with partial pivoting (BumpBlocks.swift). Between
+// refactorisations, pivots that change the structure append positions and blocks
+// and leave holes and dead blocks behind (LocalFactorUpdate.swift).
 
 /// One pivot of the triangular part: `row` determines unknown `column`.
 struct TriangularPivot {

@@ -99,7 +99,7 @@ public final class FactoredSolver {
     @exclusivity(unchecked) var pricedUnknowns: MarkedIndices
     @exclusivity(unchecked) var pricedRows: MarkedIndices
     @exclusivity(unchecked) var statistics = SolveStatistics()
-    /// The sizes of the bump's independent blocks at the last factorisation (a test hook).
+    /// The sizes of the bump's independent blocks, as factored now (a test hook).
     public var factorBlockSizes: [Int] {
         ensureFactor()
         return (0..<(factor.blockStart.count - 1)).filter { !factor.blockDead[$0] }.map {

@@ -16,11 +16,13 @@ struct RoundPivot {
 /// already: the product-form update of the basis is then the identity on it. Such a
 /// column is pivoted on at once, its ratio test reading the own values the earlier
 /// steps brought up to date; any other waits for the next round. So a round of k
-/// pivots costs one pricing and at most one refactorisation instead of k, and the
+/// pivots costs one pricing and at most one factor change instead of k, and the
 /// independent or merely chained parts of a layout (a table's cells, toggle's rows)
-/// share them. When every pivot of a round swaps rows in place, there is no
-/// refactorisation at all, and the next round's candidates come from the dual update
-/// (DualUpdate.swift) instead of a pricing. After a round whose steps were all
+/// share them. When every pivot of a round swaps rows in place, the factor is
+/// patched; otherwise it is updated where the pivots landed (LocalFactorUpdate.swift),
+/// and only a round that reaches too much of the layout re-factors. Either way the
+/// next round's candidates come from the dual update (DualUpdate.swift) instead of a
+/// pricing, unless the update would visit too much. After a round whose steps were all
 /// zero, rounds hold Bland's pivot alone (the lowest index) until a step is
 /// positive, so a degenerate cycle cannot form.
 extension FactoredSolver {

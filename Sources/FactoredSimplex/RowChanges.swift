@@ -5,8 +5,11 @@
 /// row's own columns cost at another level, which changes no dual at all. The
 /// basis stays, and so does the factor; the columns whose reduced cost may have
 /// moved are noted and priced at the solve, which pivots only if one improves.
-/// Taking out a tight row changes the basis (an unknown must leave it) and takes
-/// the full path: refactorisation, values and pricing.
+/// Taking out a tight row changes the basis (an unknown must leave it): a loose row
+/// takes its place in the factor when it can, else the factor is updated where the
+/// row was (LocalFactorUpdate.swift) and the change is priced like a cost change.
+/// Only a change too wide for that takes the full path: refactorisation, values and
+/// pricing.
 extension FactoredSolver {
     /// Whether a cost change can be applied to the current duals.
     var canChangeCostsInPlace: Bool {
