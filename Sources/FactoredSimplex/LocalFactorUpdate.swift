@@ -65,13 +65,12 @@ extension FactoredSolver {
             localBlocks.removeAll()
             rebuiltPositions.removeAll()
         }
-        guard factorValid, program.builtGeneration == factorGeneration, program.builtEpoch == valueEpoch else {
-            return false
-        }
-        let livePositions = factor.pivots.count - factor.holeCount
-        guard collectLocalClosure(limit: livePositions / 8 + 64) else { return false }
+        let limit = (factor.pivots.count - factor.holeCount) / 8 + 64
+        guard factorValid, basisChange.tightened.count <= limit, collectLocalClosure(limit: limit) else { return false }
         let count = localRows.members.count
-        guard count == localColumns.members.count, hasLocalRoom(for: count) else { return false }
+        guard count == localColumns.members.count else { return false }
+        if program.builtGeneration != factorGeneration || program.builtEpoch != valueEpoch { buildProgramBeforeChange() }
+        guard hasLocalRoom(for: count) else { return false }
         let firstNew = factor.pivots.count
         vacateLocalClosure()
         guard peelLocalClosure() else { return false }
@@ -87,6 +86,16 @@ extension FactoredSolver {
         localUpdates += 1
         for a in localRows.members { markChanged(Int(a)) }
         return true
+    }
+
+    /// Builds the frame program for the basis before `basisChange` (the one the factor
+    /// describes), which only differs from the current one in which unknowns are basic.
+    private func buildProgramBeforeChange() {
+        for v in basisChange.entered { isBasic[Int(v)] = false }
+        for u in basisChange.left { isBasic[Int(u)] = true }
+        program.build(self)
+        for v in basisChange.entered { isBasic[Int(v)] = true }
+        for u in basisChange.left { isBasic[Int(u)] = false }
     }
 
     /// Lists in `localRows` / `localColumns` the rows to place again and the unknowns

@@ -76,10 +76,6 @@ extension FactoredSolver {
                     _ = updateDualsAfterRound()
                 }
             } else {
-                // The local update edits the frame program, which must describe the basis before the round.
-                if factorValid, program.builtGeneration != factorGeneration || program.builtEpoch != valueEpoch {
-                    program.build(self)
-                }
                 for pivot in roundPivots { applyPivot(pivot) }
                 basisChange.record(roundPivots)
                 if updateFactorLocally() {

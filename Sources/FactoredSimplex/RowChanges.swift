@@ -52,8 +52,6 @@ extension FactoredSolver {
         if canChangeCostsInPlace, removeTightRowInPlace(r) { return }
         let inPlace = canChangeCostsInPlace
         ensureFactor()
-        // The local update edits the frame program, which must describe the basis before the change.
-        if inPlace, program.builtGeneration != factorGeneration || program.builtEpoch != valueEpoch { program.build(self) }
         // The unknowns that depend on row r: the sparse direction of loosening it.
         var work = 0
         sparseDirection(.loosen(row: r, positive: false), work: &work)
