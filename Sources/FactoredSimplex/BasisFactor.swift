@@ -37,6 +37,12 @@ final class BasisFactor {
     @exclusivity(unchecked) var holeCount = 0
     @exclusivity(unchecked) var deadBumpRows = 0
     @exclusivity(unchecked) var deadBumpEntries = 0
+    /// The most positions (or bump rows) the factor can hold: a basis has at most
+    /// min(rows, unknowns) tight rows, plus the room local updates append to. Arrays
+    /// are reserved for it once, so no factorisation or local update grows them in a
+    /// frame, whichever shape the basis takes (toggle's rows alternate between a
+    /// block and a chain).
+    let positionLimit: Int
     var bumpSize: Int { bumpRows.count }
     /// Σ size² over the blocks: the work of one bump solve.
     var bumpEntries: Int { blockOffset.last ?? 0 }
@@ -70,6 +76,7 @@ final class BasisFactor {
     @exclusivity(unchecked) var blockColumnFill: [Int] = []
 
     init(rowCount: Int, variableCount: Int) {
+        positionLimit = min(rowCount, variableCount) + Self.localRoom(rowCount)
         remaining = [Int32](repeating: 0, count: rowCount)
         position = [Int32](repeating: -1, count: rowCount)
         assigned = [Bool](repeating: false, count: variableCount)
@@ -96,8 +103,8 @@ final class BasisFactor {
         bumpRows.removeAll(keepingCapacity: true)
         bumpColumns.removeAll(keepingCapacity: true)
         // Room for the rows local updates regroup (LocalFactorUpdate.swift).
-        bumpRows.reserveCapacity(tight.count + Self.localRoom(tight.count))
-        bumpColumns.reserveCapacity(tight.count + Self.localRoom(tight.count))
+        bumpRows.reserveCapacity(positionLimit)
+        bumpColumns.reserveCapacity(positionLimit)
         if queue.count < tight.count + 1 { queue = [Int32](repeating: 0, count: max(tight.count + 1, 2 * queue.count)) }
         if pivotStorage.count < tight.count {
             pivotStorage = [TriangularPivot](
@@ -165,7 +172,7 @@ final class BasisFactor {
             return true
         }}}}}
         // Room for the positions local updates append (LocalFactorUpdate.swift).
-        pivots.reserveCapacity(pivotCount + Self.localRoom(pivotCount))
+        pivots.reserveCapacity(positionLimit)
         pivots.append(contentsOf: pivotStorage[0..<pivotCount])
         for (i, pivot) in pivots.enumerated() { columnPosition[Int(pivot.column)] = Int32(i) }
         guard peeled else { return false }

@@ -32,7 +32,7 @@ extension BasisFactor {
         if bumpOrder.count < 2 * rows + 2 { bumpOrder += [Int32](repeating: 0, count: 2 * rows + 2 - bumpOrder.count) }
         let entries = bumpEntries + BasisFactor.localRoom(bumpEntries)
         if bumpLU.count < entries { bumpLU += [Double](repeating: 0, count: entries - bumpLU.count) }
-        let blocks = blockStart.count + BasisFactor.localRoom(bumpRows.count)
+        let blocks = rows + 1  // a block has a row at least
         if blockRowFill.count < blocks {
             blockRowFill += [Int](repeating: 0, count: blocks - blockRowFill.count)
             blockColumnFill += [Int](repeating: 0, count: blocks - blockColumnFill.count)

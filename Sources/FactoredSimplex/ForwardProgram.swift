@@ -51,7 +51,7 @@ final class ForwardProgram {
         var termSource = take(&self.termSource), termCoefficient = take(&self.termCoefficient)
         var dependent = take(&self.dependent)
         // Room for the positions local updates append (LocalFactorUpdate.swift).
-        let room = pivots.count + BasisFactor.localRoom(pivots.count)
+        let room = s.factor.positionLimit
         row.reserveCapacity(room)
         column.reserveCapacity(room)
         pivotCoefficient.reserveCapacity(room)
@@ -104,9 +104,12 @@ final class ForwardProgram {
         dependentStart.append(Int32(dependent.count))
         // Room for the terms of rows patched in later (see `patch`), so patching never allocates.
         // (And for local updates' positions: theirs, and their dependents, go at the end too.)
-        termSource.reserveCapacity(termSource.count + max(256, termSource.count / 4))
-        termCoefficient.reserveCapacity(termSource.count + max(256, termSource.count / 4))
-        dependent.reserveCapacity(dependent.count + max(256, dependent.count / 4))
+        // A fixed size, so the basis's shape at a rebuild never makes it grow: the rows'
+        // terms bound both lists' live entries.
+        let entries = s.termVariable.count + max(256, s.termVariable.count / 4)
+        termSource.reserveCapacity(entries)
+        termCoefficient.reserveCapacity(entries)
+        dependent.reserveCapacity(entries)
         self.row = row
         self.column = column
         self.pivotCoefficient = pivotCoefficient
