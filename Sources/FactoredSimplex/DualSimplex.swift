@@ -34,11 +34,7 @@ extension FactoredSolver {
             let r = Int(dualWork[next])
             next += 1
             guard inForce[r], !isTight[r], ownValue[r] < -feasibilityTolerance(r) else { continue }
-            if !dualsCurrent || dualUpdatesSinceRefresh >= Self.dualUpdateLimit {
-                computeDuals()
-                dualsCurrent = true
-                dualUpdatesSinceRefresh = 0
-            }
+            if !mayUpdateDuals(1) { computeDuals() }
             guard steps < limit, let entering = dualRatioTest(leaving: r) else {
                 return stillInfeasible(from: next - 1)
             }
@@ -57,7 +53,7 @@ extension FactoredSolver {
                 return stillInfeasible(from: next - 1)
             }
             steps += 1
-            dualUpdatesSinceRefresh += 1
+            countDualUpdates(1)
             if dualsCurrent, !applyDualSeeds() { dualsCurrent = false }
             dualSeeds.removeAll(keepingCapacity: true)
             duals.clearChanged()

@@ -64,6 +64,8 @@ public final class FactoredSolver {
     /// pricing, kept by the incremental updates of DualUpdate.swift).
     @exclusivity(unchecked) var dualsCurrent = false
     @exclusivity(unchecked) var dualUpdatesSinceRefresh = 0
+    /// Incremental updates since the last solve (or full pricing): see `dualUpdateLimit`.
+    @exclusivity(unchecked) var dualUpdatesThisFrame = 0
     /// Whether `candidates` lists every improving column of the current basis (set
     /// by an incremental dual update, DualUpdate.swift; the simplex then skips pricing).
     @exclusivity(unchecked) var candidatesCurrent = false

@@ -34,8 +34,6 @@ extension FactoredSolver {
         while true {
             if !candidatesCurrent {
                 computeDuals()
-                dualsCurrent = true
-                dualUpdatesSinceRefresh = 0
                 collectImprovingColumns()
             }
             candidatesCurrent = false

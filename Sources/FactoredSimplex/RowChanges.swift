@@ -13,7 +13,7 @@
 extension FactoredSolver {
     /// Whether a cost change can be applied to the current duals.
     var canChangeCostsInPlace: Bool {
-        factorValid && basisOptimal && dualsCurrent && dualUpdatesSinceRefresh < Self.dualUpdateLimit
+        factorValid && basisOptimal && mayUpdateDuals(1)
     }
 
     /// Puts row `r` in force, loose, with the own column its residual makes
@@ -148,7 +148,7 @@ extension FactoredSolver {
 
     /// Applies the queued seeds and notes the columns to price, or falls back to the full path.
     func finishDualChange(_ seeded: Bool) {
-        dualUpdatesSinceRefresh += 1
+        countDualUpdates(1)
         guard seeded, applyDualSeeds() else {
             dualSeeds.removeAll(keepingCapacity: true)
             basisOptimal = false

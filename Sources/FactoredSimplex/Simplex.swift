@@ -14,6 +14,7 @@ extension FactoredSolver {
     /// Re-solves: values for the new right-hand side, then (only if some basic column
     /// went negative or the costs changed) primal simplex from the repaired basis.
     func solve() throws(LayoutError) {
+        defer { dualUpdatesThisFrame = 0 }
         let valuesCurrent = factorValid && basisOptimal
         let epoch = valueEpoch
         if sparseSolve(), !pricingPending {
@@ -75,8 +76,6 @@ extension FactoredSolver {
     /// the caller flips what is still negative.
     func repairByDualPivots() -> Bool {
         computeDuals()
-        dualsCurrent = true
-        dualUpdatesSinceRefresh = 0
         collectImprovingColumns()
         guard candidates.isEmpty else { return false }
         prepareFramePath(forRepair: true)

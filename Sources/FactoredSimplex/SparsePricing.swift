@@ -13,6 +13,9 @@ extension FactoredSolver {
     func computeDuals() {
         ensureFactor()
         pricings += 1
+        dualsCurrent = true
+        dualUpdatesSinceRefresh = 0
+        dualUpdatesThisFrame = 0
         duals.removeAll()
         let m = rowCount
         // The costed basic own columns, listed by level (one pass over the rows).

@@ -2,7 +2,7 @@ import Foundation
 import BenchHarness
 import CassowarySolver
 import DenseSimplex
-import FactoredSimplex
+@testable import FactoredSimplex
 import LayoutModel
 import SceneGenerator
 import TestSupport
@@ -401,6 +401,32 @@ struct FactoredSimplexTests {
         let outcome = Equivalence.compare(
             name: "removal", scene: compiled, backends: [CassowaryBackend.self, DenseSimplexBackend.self, FactoredBackend.self])
         #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
+    }
+
+    @Test("duals kept by incremental updates alone over 1,500 toggles (and the local updates between) match a fresh pricing to 1e-12")
+    func dualsDoNotDrift() throws {
+        // Large enough that the holes of 2,000 local updates fit in their room: no refactorisation.
+        let compiled = try toggling(rows: [0], views: 10_000, frames: 1500)
+        let session = try SceneSession(scene: compiled, backend: FactoredBackend.self)
+        let solver = try #require(session.backend as? FactoredBackend).solver
+        let pricings = solver.pricings
+        for f in compiled.frames.indices { try session.runFrame(f) }
+        // No full pricing on the way: every update was incremental, more than the
+        // 1,024 a refresh used to come after.
+        #expect(solver.pricings == pricings)
+        #expect(solver.dualsCurrent)
+        #expect(solver.dualUpdatesSinceRefresh >= 3_000)
+        var kept: [[Double]] = []
+        for r in 0..<solver.rowCount { kept.append((0..<solver.levelCount).map { solver.duals.dual(level: $0, row: r) }) }
+        solver.computeDuals()
+        var worst = 0.0
+        for r in 0..<solver.rowCount {
+            for l in 0..<solver.levelCount {
+                let fresh = solver.duals.dual(level: l, row: r)
+                worst = max(worst, abs(fresh - kept[r][l]) / max(1, abs(fresh)))
+            }
+        }
+        #expect(worst <= 1e-12, "\(worst)")
     }
 
     @Test("no drift: 1,000,000 suggest frames end where a fresh solve of the final state does")
