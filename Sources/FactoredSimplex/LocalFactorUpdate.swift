@@ -25,9 +25,10 @@ struct BasisChange {
     var left: [Int32] = []
 
     init(capacity: Int) {
+        // A round may pivot on every row: room for that, so recording one never allocates.
         loosened.reserveCapacity(capacity)
         tightened.reserveCapacity(capacity)
-        entered.reserveCapacity(capacity / 2 + 1)
+        entered.reserveCapacity(capacity)
         left.reserveCapacity(4)
     }
 
