@@ -64,33 +64,32 @@ extension FactoredSolver {
             for pivot in roundPivots where pivot.step > 1e-12 { progressed = true }
             statistics.pivots += roundPivots.count
             pivotCount += roundPivots.count
+            var updatedInPart = true
             if factorValid, roundPivots.allSatisfy(replacesInPlace) {
                 for pivot in roundPivots { replaceInPlace(pivot) }
-                // The own values stepped during the round were marked changed, so
-                // they are recomputed exactly too.
+            } else {
+                for pivot in roundPivots { applyPivot(pivot) }
+                basisChange.record(roundPivots)
+                updatedInPart = updateFactorLocally()
+                if updatedInPart {
+                    for pivot in roundPivots {
+                        if case let .loosen(t, _) = pivot.entering { markChanged(t) }
+                    }
+                }
+            }
+            if updatedInPart {
+                // Only the part of the layout the pivots reached is solved and priced
+                // again. The own values stepped during the round were marked changed,
+                // so they are recomputed exactly too.
                 _ = propagateChanges()
                 if dualsCurrent {
                     noteLeftoverCandidates()
                     _ = updateDualsAfterRound()
                 }
             } else {
-                for pivot in roundPivots { applyPivot(pivot) }
-                basisChange.record(roundPivots)
-                if updateFactorLocally() {
-                    // Only the part of the layout the pivots reached is solved and priced again.
-                    for pivot in roundPivots {
-                        if case let .loosen(t, _) = pivot.entering { markChanged(t) }
-                    }
-                    _ = propagateChanges()
-                    if dualsCurrent {
-                        noteLeftoverCandidates()
-                        _ = updateDualsAfterRound()
-                    }
-                } else {
-                    factorValid = false
-                    dualsCurrent = false
-                    computeValues()
-                }
+                factorValid = false
+                dualsCurrent = false
+                computeValues()
             }
             claimedVariables.removeAll()
             claimedRows.removeAll()

@@ -50,7 +50,7 @@ extension FactoredSolver {
             return
         }
         if canChangeCostsInPlace, removeTightRowInPlace(r) { return }
-        let inPlace = canChangeCostsInPlace
+        let costsInPlace = canChangeCostsInPlace
         ensureFactor()
         // The unknowns that depend on row r: the sparse direction of loosening it.
         var work = 0
@@ -67,7 +67,7 @@ extension FactoredSolver {
         inForce[r] = false
         // The unknown stays where it is, so no value moves: only r's duals go, and
         // what they held up is priced at the solve, as for a cost change.
-        if inPlace {
+        if costsInPlace {
             basisChange.loosened.append(Int32(r))
             basisChange.left.append(Int32(best))
             if updateFactorLocally() {
