@@ -115,6 +115,8 @@ public final class FactoredSolver {
     @exclusivity(unchecked) public internal(set) var refactorisations = 0
     /// Structural pivots absorbed by a local update of the factor (LocalFactorUpdate.swift).
     @exclusivity(unchecked) public internal(set) var localUpdates = 0
+    /// Local updates that found the room for holes used up and re-factored to compact them.
+    @exclusivity(unchecked) public internal(set) var compactions = 0
 
     let factor: BasisFactor
     @exclusivity(unchecked) var factorValid = false

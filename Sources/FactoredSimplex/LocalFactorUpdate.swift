@@ -55,9 +55,9 @@ extension FactoredSolver {
     /// After `basisChange` was applied to the basis (`isTight`, `isBasic`, `inForce`)
     /// while the factor still describes the basis before it: updates the factor, the
     /// frame program and the tight-row list locally, and marks the rows whose values
-    /// must be recomputed. Returns false when the change is not local enough (or the
-    /// room is used up, or a block is singular); the caller then re-factors from
-    /// scratch, which is always valid, since this may have changed the factor partly.
+    /// must be recomputed. Returns false when the change is not local enough; the
+    /// caller then re-factors and re-solves from scratch. When the room for holes is
+    /// used up, it re-factors itself but keeps the change local for values and duals.
     func updateFactorLocally() -> Bool {
         defer {
             basisChange.removeAll()
@@ -71,10 +71,12 @@ extension FactoredSolver {
         let count = localRows.members.count
         guard count == localColumns.members.count else { return false }
         if program.builtGeneration != factorGeneration || program.builtEpoch != valueEpoch { buildProgramBeforeChange() }
-        guard hasLocalRoom(for: count) else { return false }
+        guard hasLocalRoom(for: count) else { return compactAndPlace() }
         let firstNew = factor.pivots.count
         vacateLocalClosure()
-        guard peelLocalClosure() else { return false }
+        // The new blocks' LU may find its room used up too (a singular block would
+        // fail the refactorisation's check as it fails the full path's).
+        guard peelLocalClosure() else { return compactAndPlace() }
         // The program: the new positions, then the entries of the old positions that
         // list a row whose place changed.
         for p in firstNew..<factor.pivots.count { program.appendPosition(p, self) }
@@ -85,6 +87,20 @@ extension FactoredSolver {
         program.builtGeneration = factorGeneration
         updateTightRows()
         localUpdates += 1
+        for a in localRows.members { markChanged(Int(a)) }
+        return true
+    }
+
+    /// The room is used up: re-factors the new basis, which drops the holes and dead
+    /// blocks, and rebuilds the program. Still a local change for values and duals:
+    /// only the closure's rows (marked) are solved again, and the caller updates the
+    /// duals incrementally, so the frame pays for the factorisation alone, not for a
+    /// full value pass and a pricing too.
+    private func compactAndPlace() -> Bool {
+        factorValid = false
+        ensureFactor()
+        program.build(self)
+        compactions += 1
         for a in localRows.members { markChanged(Int(a)) }
         return true
     }

@@ -362,10 +362,13 @@ struct FactoredSimplexTests {
         let compiled = try toggling(rows: [0, 50, 99], views: 300, frames: 400)
         let session = try SceneSession(scene: compiled, backend: FactoredBackend.self)
         let solver = try #require(session.backend as? FactoredBackend).solver
-        let before = (solver.refactorisations, solver.localUpdates)
+        let before = (solver.refactorisations, solver.localUpdates, solver.pricings, solver.compactions)
         for f in compiled.frames.indices { try session.runFrame(f) }
         let refactorisations = solver.refactorisations - before.0
         #expect(refactorisations >= 2 && refactorisations <= 6, "\(refactorisations)")
+        // Every refactorisation was a compaction, which keeps values and duals: no pricing.
+        #expect(solver.compactions - before.3 == refactorisations)
+        #expect(solver.pricings == before.2)
         #expect(solver.localUpdates - before.1 >= 390)
         let outcome = Equivalence.compare(
             name: "toggle-rows", scene: compiled, backends: [CassowaryBackend.self, FactoredBackend.self])
