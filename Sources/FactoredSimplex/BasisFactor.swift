@@ -32,11 +32,10 @@ final class BasisFactor {
     @exclusivity(unchecked) var bumpPermutation: [Int] = []
     /// Blocks a local update dissolved: their ranges stay in the arrays, unread.
     @exclusivity(unchecked) var blockDead: [Bool] = []
-    /// Positions and bump entries (rows, LU entries) left dead by local updates since
-    /// the last factorisation: a local update declines once they grow too many.
+    /// Positions and bump rows left dead by local updates since the last factorisation:
+    /// a local update re-factors once they use up their room.
     @exclusivity(unchecked) var holeCount = 0
     @exclusivity(unchecked) var deadBumpRows = 0
-    @exclusivity(unchecked) var deadBumpEntries = 0
     /// The most positions (or bump rows) the factor can hold: a basis has at most
     /// min(rows, unknowns) tight rows, plus the room local updates append to. Arrays
     /// are reserved for it once, so no factorisation or local update grows them in a
@@ -99,7 +98,6 @@ final class BasisFactor {
         pivots.removeAll(keepingCapacity: true)
         holeCount = 0
         deadBumpRows = 0
-        deadBumpEntries = 0
         bumpRows.removeAll(keepingCapacity: true)
         bumpColumns.removeAll(keepingCapacity: true)
         // Room for the rows local updates regroup (LocalFactorUpdate.swift).

@@ -12,15 +12,20 @@ extension BasisFactor {
         blockDead.removeAll(keepingCapacity: true)
         blockStart.append(0)
         blockOffset.append(0)
+        reserveScratch()
         guard groupBumpTail(from: 0, mayGrow: true, p) else { return false }
-        reserveLocalRoom()
+        // Room for the LU entries of the blocks local updates append: one that needs
+        // more re-factors (LocalFactorUpdate.swift).
+        let entries = bumpEntries + BasisFactor.localRoom(bumpEntries)
+        if bumpLU.count < entries { bumpLU += [Double](repeating: 0, count: entries - bumpLU.count) }
         return true
     }
 
-    /// Sizes the bump's arrays and scratch for the blocks local updates append
-    /// (LocalFactorUpdate.swift), so that they never allocate in a frame: one that
-    /// would need more declines, and the refactorisation it falls back to makes room.
-    private func reserveLocalRoom() {
+    /// Sizes the bump's per-row and per-block arrays for every row the bump can hold
+    /// (`bumpRows`' capacity, reserved once for the largest basis plus the local
+    /// updates' room; a block has a row at least), so neither a factorisation nor a
+    /// local update grows them in a frame. Allocates only the first time.
+    private func reserveScratch() {
         let rows = bumpRows.capacity
         if blockParent.count < rows {
             blockParent += [Int32](repeating: 0, count: rows - blockParent.count)
@@ -29,10 +34,8 @@ extension BasisFactor {
             bumpWork += [Double](repeating: 0, count: rows - bumpWork.count)
             bumpPermutation += [Int](repeating: 0, count: rows - bumpPermutation.count)
         }
-        if bumpOrder.count < 2 * rows + 2 { bumpOrder += [Int32](repeating: 0, count: 2 * rows + 2 - bumpOrder.count) }
-        let entries = bumpEntries + BasisFactor.localRoom(bumpEntries)
-        if bumpLU.count < entries { bumpLU += [Double](repeating: 0, count: entries - bumpLU.count) }
-        let blocks = rows + 1  // a block has a row at least
+        if bumpOrder.count < rows { bumpOrder += [Int32](repeating: 0, count: rows - bumpOrder.count) }
+        let blocks = rows + 1
         if blockRowFill.count < blocks {
             blockRowFill += [Int](repeating: 0, count: blocks - blockRowFill.count)
             blockColumnFill += [Int](repeating: 0, count: blocks - blockColumnFill.count)
@@ -49,23 +52,14 @@ extension BasisFactor {
     /// Groups the bump rows and columns from index `from` on (those of the blocks
     /// before are already grouped) into new blocks after the existing ones, and
     /// factors each. Their columns' `bumpIndex` must be set; their rows read no column
-    /// of an earlier block. Returns false when singular or not square, or when
-    /// `mayGrow` is false and an array would have to grow.
+    /// of an earlier block. The scratch is sized by `reserveScratch`. Returns false
+    /// when singular or not square, or when `mayGrow` is false and the LU entries would
+    /// have to grow.
     func groupBumpTail(from: Int, mayGrow: Bool, _ p: FactoredSolver) -> Bool {
         let n = bumpRows.count
         guard n > from else { return n == bumpColumns.count }
         guard bumpColumns.count == n else { return false }
-        if blockParent.count < n {
-            guard mayGrow else { return false }
-            let size = max(n, 2 * blockParent.count)
-            blockParent = [Int32](repeating: 0, count: size)
-            blockOfRoot = [Int32](repeating: -1, count: size)
-            bumpOrder = [Int32](repeating: 0, count: 2 * size + 2)
-            bumpRhs = [Double](repeating: 0, count: size)
-            bumpWork = [Double](repeating: 0, count: size)
-            // Kept entries: the blocks before `from` read theirs.
-            bumpPermutation += [Int](repeating: 0, count: size - bumpPermutation.count)
-        }
+        precondition(n <= blockParent.count, "factored simplex: bump past its reserved room")
         let rowStart = p.rowStart, termVariable = p.termVariable
         // Rows are linked through the bump columns they share (union-find, path halving).
         func find(_ i: Int) -> Int {
@@ -106,11 +100,6 @@ extension BasisFactor {
             }
         }
         // Per block, its row count and column count (prefix sums after), then fill cursors.
-        if blockRowFill.count < blockCount + 1 {
-            guard mayGrow else { return false }
-            blockRowFill = [Int](repeating: 0, count: max(blockCount + 1, 2 * blockRowFill.count))
-            blockColumnFill = blockRowFill
-        }
         for b in 0...blockCount {
             blockRowFill[b] = 0
             blockColumnFill[b] = 0
@@ -122,9 +111,6 @@ extension BasisFactor {
             blockColumnFill[Int(blockOfRoot[find(first)]) + 1] += 1
         }
         let existing = blockStart.count - 1
-        guard mayGrow || (existing + blockCount <= blockMarked.count && blockStart.count + blockCount <= blockStart.capacity
-            && blockOffset.count + blockCount <= blockOffset.capacity && blockDead.count + blockCount <= blockDead.capacity)
-        else { return false }
         blockRowFill[0] = from
         blockColumnFill[0] = from
         for b in 0..<blockCount {
@@ -144,10 +130,6 @@ extension BasisFactor {
         }
         for i in from..<n { bumpRows[i] = bumpOrder[i] }
         let totalBlocks = existing + blockCount
-        if blockMarked.count < totalBlocks {
-            blockMarked = [Bool](repeating: false, count: max(totalBlocks, 2 * blockMarked.count))
-            markedStorage = [Int32](repeating: 0, count: blockMarked.count)
-        }
         for b in existing..<totalBlocks {
             for i in blockStart[b]..<blockStart[b + 1] { rowBlock[Int(bumpRows[i])] = Int32(b) }
         }

@@ -141,16 +141,18 @@ extension FactoredSolver {
     /// Queues a change `delta` of row `r`'s dual at level `l`. Returns false when
     /// more seeds are queued than a cheap update should have.
     func addDualSeed(row r: Int, level l: Int32, _ delta: Double) -> Bool {
-        guard dualSeeds.count < 4 * Self.dualUpdateLimit else { return false }
-        dualSeeds.append(DualSeed(level: l, row: Int32(r), delta: delta))
-        return true
+        queueDualSeed(DualSeed(level: l, row: Int32(r), delta: delta))
     }
 
     /// Queues `amount` on unknown `v`'s entry of the transposed system at level `l`
     /// (a seed with row `-(v + 1)`).
     func addDualSeed(unknown v: Int, level l: Int32, _ amount: Double) -> Bool {
+        queueDualSeed(DualSeed(level: l, row: Int32(-(v + 1)), delta: amount))
+    }
+
+    private func queueDualSeed(_ seed: DualSeed) -> Bool {
         guard dualSeeds.count < 4 * Self.dualUpdateLimit else { return false }
-        dualSeeds.append(DualSeed(level: l, row: Int32(-(v + 1)), delta: amount))
+        dualSeeds.append(seed)
         return true
     }
 

@@ -242,7 +242,6 @@ extension FactoredSolver {
             let size = f.blockStart[b + 1] - f.blockStart[b]
             f.blockDead[b] = true
             f.deadBumpRows += size
-            f.deadBumpEntries += size * size
             for i in f.blockStart[b]..<f.blockStart[b + 1] {
                 f.rowBlock[Int(f.bumpRows[i])] = -1
                 f.bumpIndex[Int(f.bumpColumns[i])] = -1
@@ -389,9 +388,7 @@ extension ForwardProgram {
         for e in s.columnStart[c]..<s.columnStart[c + 1] {
             let other = Int(s.columnRow[e])
             if other == r { continue }
-            let place = Int(s.factor.position[other])
-            precondition(place < 0 || place > q, "factored simplex: a row reads a later position")
-            dependent[k] = place > q ? Int32(place) : Int32(-(other + 1))
+            dependent[k] = dependentEntry(naming: other, in: q, s)
             k += 1
         }
     }
@@ -400,10 +397,16 @@ extension ForwardProgram {
         for e in s.columnStart[c]..<s.columnStart[c + 1] {
             let other = Int(s.columnRow[e])
             if other == r { continue }
-            let place = Int(s.factor.position[other])
-            precondition(place < 0 || place > p, "factored simplex: a row reads a later position")
-            dependent.append(place > p ? Int32(place) : Int32(-(other + 1)))
+            dependent.append(dependentEntry(naming: other, in: p, s))
         }
+    }
+
+    /// How position `p`'s dependents name row `other`, which reads its unknown: by the
+    /// row's later position, or as `-(row + 1)` for a row outside the triangular part.
+    private func dependentEntry(naming other: Int, in p: Int, _ s: FactoredSolver) -> Int32 {
+        let place = Int(s.factor.position[other])
+        precondition(place < 0 || place > p, "factored simplex: a row reads an earlier position")
+        return place > p ? Int32(place) : Int32(-(other + 1))
     }
 }
 
