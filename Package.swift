@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "DenseSimplex", targets: ["DenseSimplex"]),
         .library(name: "FrameArithmetic", targets: ["FrameArithmetic"]),
         .library(name: "FactoredSimplex", targets: ["FactoredSimplex"]),
+        .library(name: "ExactReference", targets: ["ExactReference"]),
         .library(name: "SceneGenerator", targets: ["SceneGenerator"]),
         .library(name: "BenchHarness", targets: ["BenchHarness"]),
         .library(name: "IBImport", targets: ["IBImport"]),
@@ -19,6 +20,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
     ],
     targets: [
         // The scene model, its JSON format, validation, the DSL and the back-end protocol.
@@ -33,6 +35,8 @@ let package = Package(
         .target(name: "DenseSimplex", dependencies: ["LayoutModel"]),
         .target(name: "FrameArithmetic", dependencies: ["LayoutModel"]),
         .target(name: "FactoredSimplex", dependencies: ["LayoutModel"]),
+        // The judge: the reference semantics in exact rational arithmetic.
+        .target(name: "ExactReference", dependencies: ["LayoutModel", .product(name: "BigInt", package: "BigInt")]),
         .target(name: "SceneGenerator", dependencies: ["LayoutModel"]),
         // Interface Builder files (.xib, .storyboard) as scenes; three real-looking screens
         // (Sources/IBImport/Screens) embedded at build time for the default bench suite.
@@ -50,7 +54,7 @@ let package = Package(
         .target(
             name: "BenchHarness",
             dependencies: [
-                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "FactoredSimplex", "SceneGenerator", "CJemalloc",
+                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "FactoredSimplex", "ExactReference", "SceneGenerator", "CJemalloc",
                 "SolverTrace", "ExternalBackend", "LayoutRender", "IBImport",
             ]
         ),

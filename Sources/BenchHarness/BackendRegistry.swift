@@ -1,5 +1,6 @@
 import CassowarySolver
 import DenseSimplex
+import ExactReference
 import FactoredSimplex
 import FrameArithmetic
 import LayoutModel
@@ -13,6 +14,13 @@ public enum BackendRegistry {
 
     public static var names: [String] { all.map { $0.name } }
 
+    /// The judge: the reference semantics in exact arithmetic, for small scenes. Not in
+    /// `all` (it is no candidate for timing), but accepted wherever a back end is named.
+    public static var judge: any LayoutBackend.Type { ExactBackend.self }
+
+    /// Every built-in name `--backend` accepts: the timed back ends, then the judge.
+    public static var selectableNames: [String] { names + [judge.name] }
+
     /// The back end every other answer is checked against (the reference semantics, exactly).
     public static var reference: any LayoutBackend.Type { CassowaryBackend.self }
 
@@ -22,6 +30,6 @@ public enum BackendRegistry {
     /// The back end called `name` (or an alias of it).
     public static func named(_ name: String) -> (any LayoutBackend.Type)? {
         let canonical = aliases[name] ?? name
-        return all.first { $0.name == canonical }
+        return (all + [judge]).first { $0.name == canonical }
     }
 }

@@ -16,7 +16,7 @@ extension BackendRegistry {
     }
 
     /// Every name `--backend` accepts, built-in first.
-    public static var namesWithDrivers: [String] { names + DriverRegistry.shippedNames + ["exec:COMMAND"] }
+    public static var namesWithDrivers: [String] { selectableNames + DriverRegistry.shippedNames + ["exec:COMMAND"] }
 }
 
 extension Harness {

@@ -11,8 +11,10 @@ struct Compare: ParsableCommand {
         discussion: """
             After every frame, checks the scene format's equivalence: every back end satisfies the required \
             constraints, the violation totals per priority agree (1e-6 relative), the same ops are refused, and \
-            the rectangles agree (1e-6 relative) wherever the layout is unique. Where the Cassowary back end \
-            reports a view as ambiguous, its rectangle is not compared. Prints the first disagreement precisely \
+            the rectangles agree (1e-6 relative) wherever the layout is unique. On scenes small enough for it, \
+            `exact` (the reference in exact rational arithmetic) runs first and is the judge: every back end is \
+            checked against its optimum, and where it finds a view not fixed by the constraints, that view's \
+            rectangle is not compared (--no-judge leaves it out). Prints the first disagreement precisely \
             and a summary; exits 1 on any disagreement. A back end that declines a scene is listed, not failed.
 
             External solvers (kiwi, kiwisolver, cassowary-py, exec:COMMAND; in --backends or --peer) run on the \
@@ -55,6 +57,9 @@ struct Compare: ParsableCommand {
     @Option(parsing: .unconditional, help: "Memory limit in MiB for dense.", transform: memoryLimitMiB)
     var memoryLimit = 4096
 
+    @Flag(inversion: .prefixedNo, help: "Judge the back ends against exact, the reference in exact arithmetic, on every scene small enough for it.")
+    var judge = true
+
     @Option(help: "On a disagreement, write its frame as SVG into this folder (both back ends, differing views in red).")
     var pictures: String?
 
@@ -80,6 +85,14 @@ struct Compare: ParsableCommand {
                 if let problem = GeneratorParameters(views: v, frames: frames, seed: seed).sizeProblem(f) { throw ValidationError(problem) }
             }
         }
+    }
+
+    /// `types` with the judge first, where it is wanted and the scene fits it.
+    func judged(_ types: [any LayoutBackend.Type], _ scene: CompiledScene, _ options: BackendOptions) -> [any LayoutBackend.Type] {
+        let judgeType = BackendRegistry.judge
+        let others = types.filter { $0 != judgeType }
+        guard judge, judgeType.assess(scene, options: options) == .supported else { return types }
+        return [judgeType] + others
     }
 
     func run() throws {
@@ -109,7 +122,7 @@ struct Compare: ParsableCommand {
             }
             // With one built-in back end and peers, the peers' verdicts are the comparison.
             if types.count >= 2 || peers.isEmpty {
-                let outcome = Equivalence.compare(name: label, scene: scene, backends: types, options: options)
+                let outcome = Equivalence.compare(name: label, scene: scene, backends: judged(types, scene, options), options: options)
                 for skip in outcome.skipped { printError("\(label): \(skip.backend) not compared: \(skip.reason)") }
                 if let first = outcome.disagreements.first {
                     failed = true
