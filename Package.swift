@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "FrameArithmetic", targets: ["FrameArithmetic"]),
         .library(name: "FactoredSimplex", targets: ["FactoredSimplex"]),
         .library(name: "ExactReference", targets: ["ExactReference"]),
+        .library(name: "LayoutFuzzing", targets: ["LayoutFuzzing"]),
         .library(name: "SceneGenerator", targets: ["SceneGenerator"]),
         .library(name: "BenchHarness", targets: ["BenchHarness"]),
         .library(name: "IBImport", targets: ["IBImport"]),
@@ -38,6 +39,8 @@ let package = Package(
         // The judge: the reference semantics in exact rational arithmetic.
         .target(name: "ExactReference", dependencies: ["LayoutModel", .product(name: "BigInt", package: "BigInt")]),
         .target(name: "SceneGenerator", dependencies: ["LayoutModel"]),
+        // Random scenes and op streams checked against the judge, and the shrinker.
+        .target(name: "LayoutFuzzing", dependencies: ["LayoutModel", "ExactReference", "SceneGenerator"]),
         // Interface Builder files (.xib, .storyboard) as scenes; three real-looking screens
         // (Sources/IBImport/Screens) embedded at build time for the default bench suite.
         .target(name: "IBImport", dependencies: ["LayoutModel"], exclude: ["Screens"], plugins: ["EmbedExamplesPlugin"]),
@@ -62,7 +65,7 @@ let package = Package(
             name: "layoutbench",
             dependencies: [
                 "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator",
-                "BenchHarness", "IBImport", "SolverTrace", "ExternalBackend", "LayoutRender",
+                "BenchHarness", "IBImport", "SolverTrace", "ExternalBackend", "LayoutRender", "LayoutFuzzing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -11,7 +11,7 @@ extension ExactBackend {
         case let .setConstant(h, value):
             let old = constants[Int(h)]
             constants[Int(h)] = Rational(decimal: value)
-            if inForce[Int(h)], priorities[Int(h)] >= LayoutLimits.requiredPriority, let conflict = requiredConflict() {
+            if inForce[Int(h)], priorities[Int(h)] >= LayoutLimits.requiredPriority, let conflict = requiredConflict(culprit: Int(h)) {
                 constants[Int(h)] = old
                 throw refusal(h, conflict)
             }
@@ -21,7 +21,7 @@ extension ExactBackend {
             if case .add = op, !scene.constraints[Int(h)].isActive { return }
             let wasInForce = inForce[Int(h)]
             inForce[Int(h)] = true
-            if !wasInForce, priorities[Int(h)] >= LayoutLimits.requiredPriority, let conflict = requiredConflict() {
+            if !wasInForce, priorities[Int(h)] >= LayoutLimits.requiredPriority, let conflict = requiredConflict(culprit: Int(h)) {
                 inForce[Int(h)] = false
                 throw refusal(h, conflict)
             }
@@ -45,16 +45,24 @@ extension ExactBackend {
 
     /// nil when the required constraints in force can all hold; else a minimal set
     /// that cannot (a deletion filter: each one whose absence leaves the rest still
-    /// unsatisfiable is dropped). Scenes with many required constraints get the set
+    /// unsatisfiable is dropped). Every such set contains `culprit`, the constraint
+    /// just switched on or changed, and is connected to it through shared unknowns,
+    /// so only that part of the layout is filtered. Very large parts get the rows
     /// phase one could not satisfy, which is not always minimal.
-    func requiredConflict() -> [String]? {
+    func requiredConflict(culprit: Int? = nil) -> [String]? {
         guard !requiredFeasible() else { return nil }
-        let required = scene.constraints.indices.filter { inForce[$0] && priorities[$0] >= LayoutLimits.requiredPriority }
+        var required = scene.constraints.indices.filter { inForce[$0] && priorities[$0] >= LayoutLimits.requiredPriority }
+        if let culprit { required = connected(to: culprit, among: required) }
         guard required.count <= 200 else {
             var program = ExactProgram(variableCount: scene.variableCount, rows: programRows(requiredOnly: true))
             if case let .infeasible(owners) = program.feasibility(budget: pivotBudget) { return owners }
             return []
         }
+        let saved = inForce
+        defer { inForce = saved }
+        // Only the candidates are in force while filtering.
+        for h in scene.constraints.indices where priorities[h] >= LayoutLimits.requiredPriority { inForce[h] = false }
+        for h in required { inForce[h] = true }
         var kept: [String] = []
         for h in required {
             inForce[h] = false
@@ -63,8 +71,23 @@ extension ExactBackend {
                 kept.append(scene.constraints[h].id)
             }
         }
-        for h in required { inForce[h] = true }
         return kept
+    }
+
+    /// The constraints of `candidates` linked to `start` through shared unknowns.
+    func connected(to start: Int, among candidates: [Int]) -> [Int] {
+        var reached = Set(coefficients[start].map(\.variable))
+        var chosen: Set<Int> = [start]
+        var grew = true
+        while grew {
+            grew = false
+            for h in candidates where !chosen.contains(h) && coefficients[h].contains(where: { reached.contains($0.variable) }) {
+                chosen.insert(h)
+                for t in coefficients[h] { reached.insert(t.variable) }
+                grew = true
+            }
+        }
+        return candidates.filter(chosen.contains)
     }
 
     func requiredFeasible() -> Bool {
@@ -73,5 +96,21 @@ extension ExactBackend {
         statistics.pivots += program.tableau.pivots
         if case .infeasible = outcome { return false }
         return true
+    }
+}
+
+extension ExactBackend {
+    /// nil when the scene's initial required constraints can all hold; else the ones
+    /// phase one could not satisfy (quick, not minimal).
+    public static func unsatisfiedRequired(in scene: CompiledScene) -> [String]? {
+        var rows: [ProgramRow] = []
+        for c in scene.constraints.prefix(scene.initialConstraintCount) where c.isActive && c.isRequired {
+            rows.append(ProgramRow(
+                terms: c.terms.map { ($0.variable, Rational(decimal: $0.coefficient)) }, relation: c.relation,
+                constant: Rational(decimal: c.constant), priority: c.priority, owner: c.id))
+        }
+        var program = ExactProgram(variableCount: scene.variableCount, rows: rows)
+        if case let .infeasible(owners) = program.feasibility(budget: 1_000_000) { return owners }
+        return nil
     }
 }

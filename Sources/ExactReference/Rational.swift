@@ -9,12 +9,17 @@ import BigInt
 public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Valid when `big` is nil.
     @usableFromInline var small: (numerator: Int64, denominator: Int64)
+    /// A reference, so that copying a small rational copies two words and a null.
     @usableFromInline var big: Big?
 
     @usableFromInline
-    struct Big: Sendable, Hashable {
-        var numerator: BigInt
-        var denominator: BigInt
+    final class Big: Sendable {
+        let numerator: BigInt
+        let denominator: BigInt
+        init(numerator: BigInt, denominator: BigInt) {
+            self.numerator = numerator
+            self.denominator = denominator
+        }
     }
 
     public static let zero = Rational(0)
@@ -107,13 +112,8 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     public static prefix func - (x: Rational) -> Rational {
         if let big = x.big { return Rational(reducedNumerator: -big.numerator, denominator: big.denominator) }
-        return Rational(numerator: BigInt(x.small.numerator), denominator: BigInt(x.small.denominator)).negatedSmall
-    }
-
-    private var negatedSmall: Rational {
-        // `small.numerator` is never Int64.min, so negation cannot overflow.
-        if big == nil { return Rational(uncheckedSmall: -small.numerator, small.denominator) }
-        return Rational(reducedNumerator: -big!.numerator, denominator: big!.denominator)
+        // A small numerator is never Int64.min, so negating it cannot overflow.
+        return Rational(uncheckedSmall: -x.small.numerator, x.small.denominator)
     }
 
     @inline(__always)
@@ -148,6 +148,12 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     public static func - (a: Rational, b: Rational) -> Rational { a + (-b) }
 
+    public static func == (a: Rational, b: Rational) -> Bool {
+        // Both are in lowest terms, so equal values have equal parts.
+        if a.big == nil, b.big == nil { return a.small == b.small }
+        return a.numerator == b.numerator && a.denominator == b.denominator
+    }
+
     public static func * (a: Rational, b: Rational) -> Rational {
         if a.isZero || b.isZero { return .zero }
         if a.big == nil, b.big == nil {
@@ -179,13 +185,15 @@ public struct Rational: Sendable, Hashable, Comparable, CustomStringConvertible 
     public static func += (a: inout Rational, b: Rational) { a = a + b }
     public static func -= (a: inout Rational, b: Rational) { a = a - b }
 
-    public static func < (a: Rational, b: Rational) -> Bool { (a - b).signum < 0 }
-
-    public static func == (a: Rational, b: Rational) -> Bool {
-        // Both are in lowest terms, so equal values have equal parts.
-        if a.big == nil, b.big == nil { return a.small == b.small }
-        return a.numerator == b.numerator && a.denominator == b.denominator
+    public static func < (a: Rational, b: Rational) -> Bool {
+        if a.big == nil, b.big == nil {
+            let (x, o1) = a.small.numerator.multipliedReportingOverflow(by: b.small.denominator)
+            let (y, o2) = b.small.numerator.multipliedReportingOverflow(by: a.small.denominator)
+            if !(o1 || o2) { return x < y }
+        }
+        return (a - b).signum < 0
     }
+
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(numerator)

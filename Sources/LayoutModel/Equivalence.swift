@@ -1,4 +1,3 @@
-import LayoutModel
 
 /// The spec's equivalence of back ends, checked after every frame: required
 /// constraints hold, violation totals per priority agree (1e-6 relative), the same

@@ -1,0 +1,164 @@
+import ArgumentParser
+import BenchHarness
+import Foundation
+import LayoutFuzzing
+import LayoutModel
+
+struct Fuzz: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check back ends against the exact reference on random scenes, and shrink what fails.",
+        discussion: """
+            Each seed makes one random well-formed scene (views, constraints of every kind and priority, edits) \
+            with an op stream that covers every op: removals and re-adds, duplicate and near-duplicate \
+            constraints switched around each other, edits added and removed, refused conflicts, ties and free \
+            views. Every back end plays it, and after every frame is checked against `exact` (the reference \
+            semantics in exact rational arithmetic): required constraints hold, the violation total at every \
+            priority is optimal, the same ops are refused, and fixed views are where the reference puts them.
+
+            A back end's first disagreement is shrunk to a minimal scene (fewest views, constraints, frames and \
+            ops that still disagree), written to --output, and printed with the command that replays it. Seeds \
+            are deterministic. Exit status: 0 clean, 1 a disagreement was found.
+
+            Examples:
+              layoutbench fuzz --backend cassowary,factored,dense --seeds 1-5000
+              layoutbench fuzz --backend exec:'python3 my_driver.py' --seeds 1-200 --views 3..12
+              layoutbench fuzz --backend factored --replay fuzz-failures/factored-seed42.json
+            """
+    )
+
+    @Option(help: "Back ends to check, comma-separated (built-in or exec:COMMAND).", transform: backendList)
+    var backend: [BackendChoice] = ["cassowary", "dense", "factored"].compactMap { BackendChoice(argument: $0) }
+
+    @Option(help: "Seeds: N or FIRST-LAST.", transform: seedRange)
+    var seeds: ClosedRange<UInt64> = 1...1000
+
+    @Option(help: "Views per scene: N or MIN..MAX.", transform: countRange("--views"))
+    var views: ClosedRange<Int> = 5...60
+
+    @Option(help: "Frames per scene: N or MIN..MAX.", transform: countRange("--frames"))
+    var frames: ClosedRange<Int> = 2...12
+
+    @Option(help: "Stop after this many seconds (the run reports how far it got).")
+    var timeLimit: Double?
+
+    @Option(help: "Seconds one shrink may take.")
+    var shrinkTime: Double = 30
+
+    @Option(help: "Folder for the shrunk scenes (and the originals).")
+    var output = "fuzz-failures"
+
+    @Option(help: "Check one scene file instead of random ones, and say where it disagrees.")
+    var replay: String?
+
+    func validate() throws {
+        if let timeLimit, !(timeLimit > 0) { throw ValidationError("--time-limit must be a positive number of seconds") }
+        if !(shrinkTime > 0) { throw ValidationError("--shrink-time must be a positive number of seconds") }
+        if backend.contains(where: { $0.type.name == "exact" }) {
+            throw ValidationError("exact is the judge; name the back ends to check against it")
+        }
+    }
+
+    func run() throws {
+        let types = backend.map(\.type)
+        if let replay { return try replayScene(replay, types) }
+        let settings = FuzzCampaign.Settings(
+            seeds: seeds, scenes: RandomScenes.Parameters(views: views, frames: frames),
+            timeLimit: timeLimit.map { .milliseconds(Int64($0 * 1000)) }, shrinkTime: .milliseconds(Int64(shrinkTime * 1000)))
+        let start = ContinuousClock.now
+        var lastProgress = start
+        let report = FuzzCampaign.run(backends: types, settings: settings) { seed, report in
+            let now = ContinuousClock.now
+            guard now - lastProgress >= .seconds(2) || seed == seeds.upperBound else { return }
+            lastProgress = now
+            let done = seed - seeds.lowerBound + 1
+            let checked = report.tallies.map { "\($0.backend) \($0.frames) frames" }.joined(separator: ", ")
+            printError("fuzz: seed \(seed) (\(done) of \(seeds.count)), \(checked), \(report.counterexamples.count) disagreeing, \(seconds(since: start))")
+        }
+        try printSummary(report, elapsed: seconds(since: start))
+    }
+
+    func printSummary(_ report: FuzzCampaign.Report, elapsed: String) throws {
+        let last = report.lastSeed.map { "\($0)" } ?? "none"
+        let stop = report.stoppedByTimeLimit ? ", stopped by --time-limit" : ""
+        print("fuzz: seeds \(seeds.lowerBound)-\(last) of \(seeds.lowerBound)-\(seeds.upperBound), views \(views.lowerBound)..\(views.upperBound), \(elapsed)\(stop)")
+        print("backend\tscenes\tframes\tops\tdeclined\tresult")
+        for t in report.tallies {
+            let failed = report.counterexamples.contains { $0.backend == t.backend }
+            print("\(t.backend)\t\(t.scenes)\t\(t.frames)\t\(t.ops)\t\(t.declined)\t\(failed ? "DISAGREES" : "clean")")
+            if let reason = t.declineReason { print("  declined, e.g.: \(reason)") }
+        }
+        for c in report.counterexamples { try write(c) }
+        if !report.passed { throw ExitCode.failure }
+    }
+
+    func write(_ c: FuzzCampaign.Counterexample) throws {
+        let base = "\(output)/\(c.backend.filter { $0.isLetter || $0.isNumber || $0 == "-" })-seed\(c.seed)"
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            try (c.shrunk.jsonString() + "\n").write(toFile: base + ".json", atomically: true, encoding: .utf8)
+            try (c.original.jsonString() + "\n").write(toFile: base + "-original.json", atomically: true, encoding: .utf8)
+        } catch {
+            printError("cannot write '\(base).json': \(error.localizedDescription)")
+            throw ExitCode.failure
+        }
+        let s = c.shrunk
+        let ops = s.frames.reduce(0) { $0 + $1.count }
+        print("DISAGREEMENT \(c.backend), seed \(c.seed), frame \(c.frame): \(c.message)")
+        print("  shrunk to \(s.views.count) views, \(s.constraints.count) constraints, \(s.edits.count) edits, \(s.frames.count) frames, \(ops) ops (\(c.shrinkChecks) checks): \(base).json")
+        print("  \(c.shrunkMessage)")
+        print("  reproduce: layoutbench fuzz --backend \(shellQuoted(backendArgument(c.backend))) --replay \(base).json")
+    }
+
+    func backendArgument(_ name: String) -> String {
+        backend.first { $0.type.name == name }?.argument ?? name
+    }
+
+    func replayScene(_ path: String, _ types: [any LayoutBackend.Type]) throws {
+        let scene: Scene
+        do { scene = try Scene.load(readSceneBytes(path)) } catch {
+            printError("\(path): \(error)")
+            throw ExitCode.failure
+        }
+        var failed = false
+        for type in types {
+            switch Judge.check(scene, backend: type) {
+            case let .agrees(frames, ops): print("\(type.name)\tagrees with exact on \(frames) solves, \(ops) ops")
+            case let .declined(reason): print("\(type.name)\tnot checked: \(reason)")
+            case let .disagrees(frame, message):
+                failed = true
+                print("\(type.name)\tDISAGREES at frame \(frame): \(message)")
+            }
+        }
+        if failed { throw ExitCode.failure }
+    }
+}
+
+func seconds(since start: ContinuousClock.Instant) -> String {
+    let d = ContinuousClock.now - start
+    let s = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    return String(format: "%.1f s", s)
+}
+
+func shellQuoted(_ text: String) -> String {
+    text.allSatisfy { $0.isLetter || $0.isNumber || "-_.:/,".contains($0) } ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
+
+/// `N` or `FIRST-LAST`.
+@Sendable func seedRange(_ text: String) throws -> ClosedRange<UInt64> {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count <= 2, let first = UInt64(parts[0]), let last = UInt64(parts.last!), first <= last else {
+        throw ValidationError("--seeds takes N or FIRST-LAST with FIRST <= LAST, not '\(shortenedForMessage(text))'")
+    }
+    return first...last
+}
+
+/// `N` or `MIN..MAX`, each at least 1.
+func countRange(_ option: String) -> @Sendable (String) throws -> ClosedRange<Int> {
+    { text in
+        let parts = text.components(separatedBy: "..")
+        guard parts.count <= 2, let low = Int(parts[0]), let high = Int(parts.last!), low >= 1, low <= high else {
+            throw ValidationError("\(option) takes N or MIN..MAX (whole numbers from 1, MIN <= MAX), not '\(shortenedForMessage(text))'")
+        }
+        return low...high
+    }
+}
