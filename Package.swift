@@ -81,6 +81,15 @@ let package = Package(
             name: "FactoredSimplexTests",
             dependencies: ["FactoredSimplex", "CassowarySolver", "DenseSimplex", "SceneGenerator", "BenchHarness", "LayoutModel", "TestSupport"]
         ),
+        .testTarget(
+            name: "ExactReferenceTests",
+            dependencies: [
+                "ExactReference", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "FactoredSimplex", "SceneGenerator",
+                "LayoutModel", "TestSupport", .product(name: "BigInt", package: "BigInt"),
+            ]),
+        .testTarget(
+            name: "LayoutFuzzingTests",
+            dependencies: ["LayoutFuzzing", "ExactReference", "CassowarySolver", "DenseSimplex", "FactoredSimplex", "LayoutModel", "TestSupport"]),
         .testTarget(name: "FrameArithmeticTests", dependencies: ["FrameArithmetic", "CassowarySolver", "SceneGenerator", "LayoutModel", "TestSupport"]),
         .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "CassowarySolver", "LayoutModel"]),
         .testTarget(

@@ -224,3 +224,8 @@ extension CassowarySolver {
     }
 }
 #endif
+
+extension CassowaryBackend {
+    /// The solver's every index, recomputed and compared (`SolverCore.checkInvariants`).
+    public func checkInvariants() -> String? { solver.checkInvariants() }
+}

@@ -13,6 +13,8 @@ public struct FuzzCampaign {
         /// How long one shrink may take.
         public var shrinkTime: Duration
         public var options: BackendOptions
+        /// Each back end's `checkInvariants()` after every op (slower).
+        public var checkingInvariants = false
         public init(
             seeds: ClosedRange<UInt64>, scenes: RandomScenes.Parameters = .init(), timeLimit: Duration? = nil,
             shrinkTime: Duration = .seconds(30), options: BackendOptions = BackendOptions()
@@ -86,7 +88,8 @@ public struct FuzzCampaign {
             guard !active.isEmpty else { break }
             let scene = scene(seed: seed, settings.scenes)
             for b in active {
-                let verdict = Judge.check(scene, backend: backends[b], options: settings.options)
+                let verdict = Judge.check(
+                    scene, backend: backends[b], options: settings.options, checkingInvariants: settings.checkingInvariants)
                 switch verdict {
                 case let .agrees(frames, ops):
                     report.tallies[b].scenes += 1
@@ -100,7 +103,7 @@ public struct FuzzCampaign {
                     if let deadline { shrinkDeadline = min(shrinkDeadline, max(deadline, ContinuousClock.now + .seconds(5))) }
                     report.counterexamples.append(
                         shrink(scene, seed: seed, frame: frame, message: message, backend: backends[b],
-                               options: settings.options, deadline: shrinkDeadline))
+                               settings: settings, deadline: shrinkDeadline))
                 }
             }
             active.removeAll { b in report.counterexamples.contains { $0.backend == backends[b].name } }
@@ -112,13 +115,17 @@ public struct FuzzCampaign {
 
     static func shrink(
         _ scene: Scene, seed: UInt64, frame: Int, message: String, backend: any LayoutBackend.Type,
-        options: BackendOptions, deadline: ContinuousClock.Instant
+        settings: Settings, deadline: ContinuousClock.Instant
     ) -> Counterexample {
-        var shrinker = Shrinker(deadline: deadline) { Judge.check($0, backend: backend, options: options).isDisagreement }
+        let options = settings.options
+        let invariants = settings.checkingInvariants
+        var shrinker = Shrinker(deadline: deadline) {
+            Judge.check($0, backend: backend, options: options, checkingInvariants: invariants).isDisagreement
+        }
         var small = shrinker.shrink(scene, failingFrame: frame)
         small.name = "\(backend.name)-seed\(seed)-shrunk"
         var shrunkMessage = message
-        if case let .disagrees(f, m) = Judge.check(small, backend: backend, options: options) {
+        if case let .disagrees(f, m) = Judge.check(small, backend: backend, options: options, checkingInvariants: invariants) {
             shrunkMessage = "frame \(f): \(m)"
         }
         return Counterexample(

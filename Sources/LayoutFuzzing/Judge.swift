@@ -18,9 +18,12 @@ public enum Judge {
         }
     }
 
+    /// `checkingInvariants`: the back end's `checkInvariants()` after every op and solve.
     public static func check(
-        _ scene: Scene, backend: any LayoutBackend.Type, options: BackendOptions = BackendOptions()
+        _ scene: Scene, backend given: any LayoutBackend.Type, options: BackendOptions = BackendOptions(),
+        checkingInvariants: Bool = false
     ) -> Verdict {
+        let backend = checkingInvariants ? invariantChecked(given) : given
         let compiled: CompiledScene
         do { compiled = try scene.compile() } catch { return .declined("the scene does not compile: \(error)") }
         let judge = ExactBackend.self

@@ -88,9 +88,17 @@ public protocol LayoutBackend: AnyObject {
 
     /// What `statistics.pivots` counts, for reports: `"pivots"`, `"unknowns"`.
     static var workUnit: String { get }
+
+    /// Recomputes what the back end keeps incrementally (indexes, factors, values,
+    /// duals) from scratch and compares: the first inconsistency, described, or nil.
+    /// Slow; for tests and `fuzz --check-invariants`, between ops, never in a frame.
+    func checkInvariants() -> String?
 }
 
 extension LayoutBackend {
+    /// The default: nothing kept that could disagree with itself.
+    public func checkInvariants() -> String? { nil }
+
     /// The default: the back end cannot tell which views are free.
     public func ambiguousViews() -> [Int32]? { nil }
 

@@ -47,6 +47,9 @@ struct Fuzz: ParsableCommand {
     @Option(help: "Folder for the shrunk scenes (and the originals).")
     var output = "fuzz-failures"
 
+    @Flag(help: "Call each back end's invariant check after every op and solve (slower).")
+    var checkInvariants = false
+
     @Option(help: "Check one scene file instead of random ones, and say where it disagrees.")
     var replay: String?
 
@@ -61,9 +64,10 @@ struct Fuzz: ParsableCommand {
     func run() throws {
         let types = backend.map(\.type)
         if let replay { return try replayScene(replay, types) }
-        let settings = FuzzCampaign.Settings(
+        var settings = FuzzCampaign.Settings(
             seeds: seeds, scenes: RandomScenes.Parameters(views: views, frames: frames),
             timeLimit: timeLimit.map { .milliseconds(Int64($0 * 1000)) }, shrinkTime: .milliseconds(Int64(shrinkTime * 1000)))
+        settings.checkingInvariants = checkInvariants
         let start = ContinuousClock.now
         var lastProgress = start
         let report = FuzzCampaign.run(backends: types, settings: settings) { seed, report in
@@ -82,12 +86,18 @@ struct Fuzz: ParsableCommand {
         let stop = report.stoppedByTimeLimit ? ", stopped by --time-limit" : ""
         print("fuzz: seeds \(seeds.lowerBound)-\(last) of \(seeds.lowerBound)-\(seeds.upperBound), views \(views.lowerBound)..\(views.upperBound), \(elapsed)\(stop)")
         print("backend\tscenes\tframes\tops\tdeclined\tresult")
+        var nothingChecked: [String] = []
         for t in report.tallies {
             let failed = report.counterexamples.contains { $0.backend == t.backend }
+            if !failed, t.scenes == 0 { nothingChecked.append(t.backend) }
             print("\(t.backend)\t\(t.scenes)\t\(t.frames)\t\(t.ops)\t\(t.declined)\t\(failed ? "DISAGREES" : "clean")")
             if let reason = t.declineReason { print("  declined, e.g.: \(reason)") }
         }
         for c in report.counterexamples { try write(c) }
+        if !nothingChecked.isEmpty {
+            printError("fuzz: no scene was checked on \(nothingChecked.joined(separator: ", ")): nothing was proved")
+            throw ExitCode.failure
+        }
         if !report.passed { throw ExitCode.failure }
     }
 
@@ -121,7 +131,7 @@ struct Fuzz: ParsableCommand {
         }
         var failed = false
         for type in types {
-            switch Judge.check(scene, backend: type) {
+            switch Judge.check(scene, backend: type, checkingInvariants: checkInvariants) {
             case let .agrees(frames, ops): print("\(type.name)\tagrees with exact on \(frames) solves, \(ops) ops")
             case let .declined(reason): print("\(type.name)\tnot checked: \(reason)")
             case let .disagrees(frame, message):
