@@ -1,6 +1,5 @@
-#if DEBUG
-// Debug and test builds only: recomputes every redundant index from the rows, the
-// records and the objective entries, and compares it with the one kept by hand.
+// Recomputes every redundant index from the rows, the records and the objective
+// entries, and compares it with the one kept by hand. Never called in a frame.
 
 extension SolverCore {
     /// The first inconsistency found, described, or nil when every index agrees with
@@ -223,7 +222,6 @@ extension CassowarySolver {
         return nil
     }
 }
-#endif
 
 extension CassowaryBackend {
     /// The solver's every index, recomputed and compared (`SolverCore.checkInvariants`).

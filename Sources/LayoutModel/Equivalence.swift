@@ -39,7 +39,9 @@ public enum Equivalence {
                 continue
             }
             do {
-                sessions.append((b.name, try SceneSession(scene: scene, backend: b, options: options)))
+                // Every back end's edits hold at the first one's layout (see `SceneSession.editsHoldAt`).
+                let session = try SceneSession(scene: scene, backend: b, options: options, initialEditsHoldAt: sessions.first?.session.rects)
+                sessions.append((b.name, session))
             } catch {
                 outcome.skipped.append((b.name, "\(error)"))
             }
@@ -57,7 +59,9 @@ public enum Equivalence {
             var refused: [[Int]] = []
             if frame > 0 {
                 var stopped: [Int] = []
+                let referenceLayout = sessions[0].session.rects
                 for (i, s) in sessions.enumerated() {
+                    if i > 0 { s.session.editsHoldAt = referenceLayout }
                     do {
                         try s.session.runFrame(frame - 1)
                         refused.append(s.session.refusedOps)

@@ -32,22 +32,30 @@ public final class SceneSession {
     public private(set) var changedViews: [Int32] = []
     /// Indices (within the frame) of the ops refused in the last frame.
     public private(set) var refusedOps: [Int] = []
+    /// The layout new edits hold their values at: this session's own last layout
+    /// when nil. Where a layout is ambiguous, back ends may each pick another optimal
+    /// one, and edits declared then would hold different values, so that from there
+    /// on they solve different problems; compared side by side, they hold at one.
+    public var editsHoldAt: [Double]?
 
     /// Loads the scene on a back end of type `backendType` and solves frame 0,
     /// after asking the back end whether it supports the scene.
+    /// `initialEditsHoldAt`: the layout the scene's edits hold at (`editsHoldAt`).
     public convenience init(
-        scene: CompiledScene, backend backendType: any LayoutBackend.Type, options: BackendOptions = BackendOptions()
+        scene: CompiledScene, backend backendType: any LayoutBackend.Type, options: BackendOptions = BackendOptions(),
+        initialEditsHoldAt: [Double]? = nil
     ) throws(LayoutError) {
         if let reason = backendType.assess(scene, options: options).declineReason {
             throw .unsupported(reason)
         }
-        try self.init(scene: scene, unassessedBackend: backendType, options: options)
+        try self.init(scene: scene, unassessedBackend: backendType, options: options, initialEditsHoldAt: initialEditsHoldAt)
     }
 
     /// Loads the scene without asking first: for a back end's own `assess`, which
     /// finds out by trying.
     public init(
-        scene: CompiledScene, unassessedBackend backendType: any LayoutBackend.Type, options: BackendOptions
+        scene: CompiledScene, unassessedBackend backendType: any LayoutBackend.Type, options: BackendOptions,
+        initialEditsHoldAt: [Double]? = nil
     ) throws(LayoutError) {
         let backend = try backendType.init(scene: scene, options: options)
         self.scene = scene
@@ -66,6 +74,8 @@ public final class SceneSession {
         changedViews.reserveCapacity(scene.variableCount / 4)  // so that no frame allocates it
         // The scene's edits hold the initial solution, which they do not influence.
         if !scene.initialEdits.isEmpty {
+            editsHoldAt = initialEditsHoldAt
+            defer { editsHoldAt = nil }
             for (edit, priority) in scene.initialEdits {
                 _ = try apply(.addEdit(edit, priority: priority, heldValue: 0))
             }
@@ -83,7 +93,8 @@ public final class SceneSession {
     @inline(__always)
     func heldValue(of edit: EditHandle) -> Double {
         var value = 0.0
-        for term in scene.edits[Int(edit)].terms { value += term.coefficient * rects[Int(term.variable)] }
+        let layout = editsHoldAt ?? rects
+        for term in scene.edits[Int(edit)].terms { value += term.coefficient * layout[Int(term.variable)] }
         return value
     }
 
