@@ -78,56 +78,56 @@ extension Scene {
     }
 
     func withoutOps() -> [Scene] {
-        var out: [Scene] = []
-        for f in frames.indices.reversed() {
-            for i in frames[f].indices.reversed() {
-                var s = self
-                s.frames[f].remove(at: i)
-                out.append(s)
-            }
-        }
-        return out
-    }
-
-    func withoutConstraints() -> [Scene] {
-        constraints.indices.reversed().map { i in removingConstraint(constraints[i].id) }
-    }
-
-    /// The scene without constraint `id` and every op that names it.
-    func removingConstraint(_ id: String) -> Scene {
-        var s = self
-        s.constraints.removeAll { $0.id == id }
-        s.frames = frames.map { $0.filter { $0.constraintID != id } }
-        return s
-    }
-
-    func withoutEdits() -> [Scene] {
-        edits.indices.reversed().map { i in
+        let places = frames.indices.flatMap { f in frames[f].indices.map { (f, $0) } }
+        return chunks(places.count).map { range in
             var s = self
-            let attribute = edits[i].attribute
-            s.edits.remove(at: i)
-            s.frames = frames.map { $0.filter { $0.editAttribute != attribute } }
+            for (f, i) in places[range].reversed() { s.frames[f].remove(at: i) }
             return s
         }
     }
 
-    /// Without one view (never the first): its children move to its parent, and
-    /// everything that names it goes.
-    func withoutViews() -> [Scene] {
-        views.indices.dropFirst().reversed().map { i in
-            let gone = views[i]
+    func withoutConstraints() -> [Scene] {
+        chunks(constraints.count).map { range in removingConstraints(Set(constraints[range].map(\.id))) }
+    }
+
+    /// The scene without the constraints `ids` and every op that names them.
+    func removingConstraints(_ ids: Set<String>) -> Scene {
+        var s = self
+        s.constraints.removeAll { ids.contains($0.id) }
+        s.frames = frames.map { $0.filter { op in !(op.constraintID.map(ids.contains) ?? false) } }
+        return s
+    }
+
+    func withoutEdits() -> [Scene] {
+        chunks(edits.count).map { range in
+            let gone = Set(edits[range].map(\.attribute))
             var s = self
-            s.views.remove(at: i)
-            for k in s.views.indices where s.views[k].parent == gone.id { s.views[k].parent = gone.parent }
-            var goneIDs = Set(constraints.filter { $0.names(view: gone.id) }.map(\.id))
+            s.edits.removeAll { gone.contains($0.attribute) }
+            s.frames = frames.map { $0.filter { op in !(op.editAttribute.map(gone.contains) ?? false) } }
+            return s
+        }
+    }
+
+    /// Without some views (never the first): their children move to the nearest
+    /// parent that stays, and everything that names them goes.
+    func withoutViews() -> [Scene] {
+        chunks(views.count - 1).map { range in
+            let gone = Set(views[1...][range.lowerBound + 1..<range.upperBound + 1].map(\.id))
+            let parentOf = Dictionary(uniqueKeysWithValues: views.map { ($0.id, $0.parent) })
+            func keptParent(_ id: String?) -> String? {
+                var p = id
+                while let q = p, gone.contains(q) { p = parentOf[q] ?? nil }
+                return p
+            }
+            var s = self
+            s.views = views.filter { !gone.contains($0.id) }.map { View(id: $0.id, parent: keptParent($0.parent)) }
+            var goneIDs = Set(constraints.filter { $0.names(views: gone) }.map(\.id))
             for frame in frames {
-                for op in frame { if case let .add(c) = op, c.names(view: gone.id) { goneIDs.insert(c.id) } }
+                for op in frame { if case let .add(c) = op, c.names(views: gone) { goneIDs.insert(c.id) } }
             }
-            s.constraints.removeAll { goneIDs.contains($0.id) }
-            s.edits.removeAll { $0.attribute.view == gone.id }
-            s.frames = frames.map {
-                $0.filter { op in !op.names(view: gone.id) && !(op.constraintID.map(goneIDs.contains) ?? false) }
-            }
+            s = s.removingConstraints(goneIDs)
+            s.edits.removeAll { gone.contains($0.attribute.view) }
+            s.frames = s.frames.map { $0.filter { op in !(op.editAttribute.map { gone.contains($0.view) } ?? false) } }
             return s
         }
     }
@@ -153,7 +153,20 @@ extension Scene {
 }
 
 extension Constraint {
-    func names(view: String) -> Bool { first.view == view || second?.view == view }
+    func names(views: Set<String>) -> Bool { views.contains(first.view) || second.map { views.contains($0.view) } ?? false }
+}
+
+/// Ranges of `0..<count` to drop together, largest first: halves, quarters, …,
+/// single items (delta debugging's order: big cuts while they work).
+func chunks(_ count: Int) -> [Range<Int>] {
+    var out: [Range<Int>] = []
+    var size = count / 2
+    while size >= 1 {
+        for start in stride(from: 0, to: count, by: size) { out.append(start..<min(start + size, count)) }
+        size /= 2
+    }
+    if count == 1 { out.append(0..<1) }
+    return out
 }
 
 extension Op {
@@ -174,9 +187,4 @@ extension Op {
         }
     }
 
-    func names(view: String) -> Bool {
-        if let a = editAttribute { return a.view == view }
-        if case let .add(c) = self { return c.names(view: view) }
-        return false
-    }
 }
