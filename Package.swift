@@ -114,7 +114,7 @@ let package = Package(
             name: "EquivalenceTests",
             dependencies: [
                 "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "FactoredSimplex", "SceneGenerator",
-                "BenchHarness", "TestSupport",
+                "BenchHarness", "TestSupport", "LayoutFuzzing",
             ]
         ),
         .executableTarget(

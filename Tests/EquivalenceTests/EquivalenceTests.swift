@@ -3,6 +3,7 @@ import CassowarySolver
 import DenseSimplex
 import FactoredSimplex
 import FrameArithmetic
+import LayoutFuzzing
 import LayoutModel
 import SceneGenerator
 import TestSupport
@@ -18,63 +19,6 @@ final class WrongBackend: NudgedBackend {
     override class func nudges(solve: Int) -> Bool { solve == 3 }
 }
 
-/// A small random scene that respects the format's rules and keeps its required
-/// constraints satisfiable, with random ops of every kind. Priorities within a view
-/// are distinct, so the layout is unique unless an op leaves something free.
-func randomScene(seed: UInt64) -> Scene {
-    var rng = SeededRandom(seed: seed)
-    let b = SceneBuilder(name: "random-\(seed)")
-    let root = b.view("root")
-    b.add(root.left == 0); b.add(root.top == 0); b.add(root.width == 320); b.add(root.height == 480)
-    var views: [ViewRef] = [root]
-    var optional: [String] = []
-    var widthIDs: [String] = []
-    let count = rng.int(2...5)
-    for i in 1...count {
-        let parent = views[rng.int(0...(views.count - 1))]
-        let v = b.view("v\(i)", parent: parent)
-        var used = Set<Int>()
-        func p() -> Priority {
-            while true { let x = rng.int(1...999); if used.insert(x).inserted { return Priority(Double(x)) } }
-        }
-        b.add(v.left == parent.left + Double(rng.int(-10...30)), id: "left\(i)")
-        if rng.int(0...1) == 0 { b.add(v.top == parent.bottom + Double(rng.int(0...10))) } else { b.add(v.centerY == parent.centerY) }
-        widthIDs.append(b.add(v.width == Double(rng.int(10...200)) ~ p(), id: "wa\(i)"))
-        optional.append(b.add(v.width == Double(rng.int(10...200)) ~ p(), id: "wb\(i)"))
-        b.add(v.width >= Double(rng.int(0...60)))
-        switch rng.int(0...2) {
-        case 0: b.add(v.height == 0.5 * v.width ~ p())
-        case 1: b.add(v.height == Double(rng.int(5...80)) ~ p())
-        default: b.add(v.height == v.width ~ p())
-        }
-        b.add(v.height <= Double(rng.int(40...120)))
-        // Several levels competing across views (a weighted sum could trade them off).
-        if i > 1, rng.int(0...1) == 0 { optional.append(b.add(v.right <= views[i - 1].right ~ p(), id: "edge\(i)")) }
-        views.append(v)
-    }
-    b.edit(views[1].width, priority: Priority(1000 - Double(rng.int(1...3))))
-    for f in 0..<8 {
-        var ops: [Op] = []
-        for _ in 0..<rng.int(1...3) {
-            let i = rng.int(1...count)
-            switch rng.int(0...7) {
-            case 0: ops.append(.suggest(attribute: views[1].width.ref, value: Double(rng.int(0...300))))
-            case 1: ops.append(.setConstant(constraint: "wa\(i)", value: Double(rng.int(10...200))))
-            case 2: ops.append(.setConstant(constraint: "left\(i)", value: Double(rng.int(-10...30))))
-            case 3: ops.append(.deactivate(constraint: optional[rng.int(0...(optional.count - 1))]))
-            case 4: ops.append(.activate(constraint: optional[rng.int(0...(optional.count - 1))]))
-            case 5:
-                // A conflicting required constraint: every back end must refuse it.
-                ops.append(.add(Constraint(id: "bad\(f)", first: views[i].left.ref, relation: .equal, constant: 5000)))
-            case 6: ops.append(.setPriority(constraint: "wb\(i)", value: Double(rng.int(1...999))))
-            default:
-                ops.append(.add(Constraint(id: "extra\(f)-\(ops.count)", first: views[i].height.ref, relation: .greaterThanOrEqual, constant: Double(rng.int(0...30)))))
-            }
-        }
-        b.frame(ops)
-    }
-    return b.build()
-}
 
 @Suite("Equivalence of back ends")
 struct EquivalenceTests {
@@ -130,19 +74,19 @@ struct EquivalenceTests {
         #expect(first.description.hasPrefix("slider-stack frame 2:"))
     }
 
-    @Test("random scenes with random ops: cassowary and dense agree (shrinks and prints a failing scene)")
-    func randomScenes() throws {
-        for seed in UInt64(1)...150 {
-            let scene = randomScene(seed: seed)
-            let outcome = Equivalence.compare(name: scene.name, scene: try scene.compile(), backends: [CassowaryBackend.self, DenseSimplexBackend.self])
-            if !outcome.passed {
-                let minimal = shrink(scene) { candidate in
-                    guard let c = try? candidate.compile() else { return false }
-                    return !Equivalence.compare(name: "shrunk", scene: c, backends: [CassowaryBackend.self, DenseSimplexBackend.self]).passed
-                }
-                Issue.record("seed \(seed): \(outcome.disagreements[0])\nminimal failing scene:\n\(minimal.jsonString())")
-                return
-            }
+    @Test(
+        "random scenes and op streams: cassowary, dense and factored give the exact optimum after every frame, invariants checked after every op (a failure is shrunk and printed)",
+        arguments: [UInt64(1)...100, 101...200, 201...300])
+    func randomScenes(seeds: ClosedRange<UInt64>) throws {
+        var settings = FuzzCampaign.Settings(seeds: seeds, scenes: RandomScenes.Parameters(views: 3...24))
+        settings.checkingInvariants = true
+        let report = FuzzCampaign.run(
+            backends: [CassowaryBackend.self, DenseSimplexBackend.self, FactoredBackend.self], settings: settings)
+        for c in report.counterexamples {
+            Issue.record("\(c.backend), seed \(c.seed), frame \(c.frame): \(c.message)\nshrunk: \(c.shrunkMessage)\n\(c.shrunk.jsonString())")
+        }
+        for t in report.tallies where !report.counterexamples.contains(where: { $0.backend == t.backend }) {
+            #expect(t.scenes == seeds.count, "\(t.backend) checked \(t.scenes) scenes")
         }
     }
 
@@ -171,31 +115,4 @@ struct EquivalenceTests {
             #expect(session.rects[4 * 31] == 0, "\(backend.name): anchor.left")
         }
     }
-}
-
-/// Removes constraints and ops one at a time while the failure persists.
-func shrink(_ scene: Scene, failing: (Scene) -> Bool) -> Scene {
-    var current = scene
-    var progress = true
-    while progress {
-        progress = false
-        for i in current.frames.indices.reversed() {
-            var candidate = current
-            candidate.frames.remove(at: i)
-            if failing(candidate) { current = candidate; progress = true }
-        }
-        for f in current.frames.indices {
-            for j in current.frames[f].indices.reversed() where j < current.frames[f].count {
-                var candidate = current
-                candidate.frames[f].remove(at: j)
-                if failing(candidate) { current = candidate; progress = true }
-            }
-        }
-        for i in current.constraints.indices.reversed() where i < current.constraints.count {
-            var candidate = current
-            candidate.constraints.remove(at: i)
-            if candidate.validate().filter({ !$0.isOpLevel }).isEmpty, failing(candidate) { current = candidate; progress = true }
-        }
-    }
-    return current
 }
