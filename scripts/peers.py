@@ -364,7 +364,7 @@ def write_reports(args, records, work):
                             fmt_seconds(base["build"]), "> " if bound == "lower bound" else "", fmt_ratio(bratio),
                             BUILD_TARGET, ("met" if bratio >= BUILD_TARGET else "NOT met") + (" (from the warm-up build)" if bound == "warm-up build" else "")))
             out["scenes"].append(entry)
-    md += ["", "## Targets (issue 15), measured in these runs", ""] + ["- " + t for t in targets]
+    md += ["", "## Targets, measured in these runs", ""] + ["- " + t for t in targets]
     md += ["", "## Answers", "",
            "`layoutbench compare --backends cassowary,PEER` (generated scenes with %d frames): each peer's rectangles beside cassowary's, frame by frame "
            "(1e-6 relative). Where they differ, the reference semantics say why: an equally good alternative, or a "

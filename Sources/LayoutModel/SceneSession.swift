@@ -32,7 +32,7 @@ public final class SceneSession {
     public private(set) var changedViews: [Int32] = []
     /// Indices (within the frame) of the ops refused in the last frame.
     public private(set) var refusedOps: [Int] = []
-    /// The layout new edits hold their values at: this session's own last layout
+    /// The layout new edits hold their values at: the session's own last layout
     /// when nil. Where a layout is ambiguous, back ends may each pick another optimal
     /// one, and edits declared then would hold different values, so that from there
     /// on they solve different problems; compared side by side, they hold at one.

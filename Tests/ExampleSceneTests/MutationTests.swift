@@ -37,7 +37,7 @@ private func mutate(_ bytes: [UInt8], _ rng: inout SeededRandom) -> [UInt8] {
     return b
 }
 
-@Suite("Mutation (issue 13)")
+@Suite("Mutation")
 struct MutationTests {
     /// 3,600 mutants (600 per example, one to three changes each) through `Scene.load`
     /// and a Cassowary session: no trap; every error is a `LayoutError` (the typed

@@ -22,7 +22,7 @@ private func malformedReason(_ json: String) -> String? {
     return reason
 }
 
-@Suite("Reader hardening (issue 13)")
+@Suite("Reader hardening")
 struct ReaderHardeningTests {
     @Test("a high surrogate followed by a non-surrogate escape is an error at its position, not a trap")
     func mismatchedSurrogate() {
