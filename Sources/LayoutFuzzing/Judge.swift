@@ -42,11 +42,32 @@ public enum Judge {
         }
         let outcome = Equivalence.compare(name: scene.name, scene: compiled, backends: [judge, backend], options: options)
         if let first = outcome.disagreements.first {
+            if let reason = conflictWithinTolerance(compiled, backend, frame: first.frame, options) { return .declined(reason) }
             let stopped = outcome.skipped.map { "\($0.backend) \($0.reason)" }
             let message = stopped.isEmpty ? first.message : stopped.joined(separator: "; ")
             return .disagrees(frame: first.frame, message: message)
         }
         return .agrees(frames: outcome.framesCompared, ops: compiled.frames.reduce(0) { $0 + $1.count })
+    }
+
+    /// Whether the back end accepted, at `frame`, an op the reference refused, and
+    /// satisfies every required constraint within the contract's tolerance there:
+    /// the conflict is below 1e-6 relative, where the contract lets either answer
+    /// stand, so the rest of the scene proves nothing either way.
+    static func conflictWithinTolerance(
+        _ scene: CompiledScene, _ backend: any LayoutBackend.Type, frame: Int, _ options: BackendOptions
+    ) -> String? {
+        guard frame > 0,
+              let judge = try? SceneSession(scene: scene, backend: ExactBackend.self, options: options),
+              let other = try? SceneSession(scene: scene, backend: backend, options: options, initialEditsHoldAt: judge.rects)
+        else { return nil }
+        for f in 0..<frame {
+            other.editsHoldAt = judge.rects
+            guard (try? judge.runFrame(f)) != nil, (try? other.runFrame(f)) != nil else { return nil }
+        }
+        let acceptedOnlyThere = Set(judge.refusedOps).subtracting(other.refusedOps)
+        guard !acceptedOnlyThere.isEmpty, other.evaluate().satisfiesRequired else { return nil }
+        return "frame \(frame): the reference refuses ops \(acceptedOnlyThere.sorted()) for a conflict within the contract's tolerance (1e-6 relative), which \(backend.name) accepts"
     }
 
     static func initialRefusal(_ scene: CompiledScene, _ type: any LayoutBackend.Type, _ options: BackendOptions) -> String? {

@@ -112,7 +112,7 @@ extension RandomScenes {
         var t = twin(of: c)
         t.priority = .required
         t.relation = .equal
-        t.constant = c.constant + pick([1, -3, 40])
+        t.constant = c.constant + step * pick([4, -12, 160])
         return [add(t)]
     }
 

@@ -9,8 +9,13 @@ import SceneGenerator
 /// and near-duplicate constraints (same terms, same or nearby constant, other
 /// priority) switched on and off around each other; edits added, driven and
 /// removed; required constraints that conflict (refused ops); ties at one priority
-/// and attributes nothing fixes. Values lie on a grid of quarters so a conflict is
-/// never smaller than the contract's tolerance, with an occasional large magnitude.
+/// and attributes nothing fixes.
+///
+/// A conflict must never be smaller than the contract's tolerance (1e-6 relative),
+/// or the exact reference would refuse what a correct floating-point solver may
+/// accept. So a scene keeps to one scale: most are layout-sized (quarters up to
+/// ±500), one in eight is large (multiples of 100,000 up to ±1e9, whole multipliers),
+/// and a near-duplicate's offset is one grid step of its scale.
 public struct RandomScenes {
     public struct Parameters: Sendable, Hashable {
         public var views: ClosedRange<Int>
@@ -33,6 +38,9 @@ public struct RandomScenes {
     /// Declared edits in declaration order (a dictionary's order would not be seeded).
     var editDeclared: [AttributeRef] = []
     var nextID = 0
+    /// The grid every value lies on, and the largest value (see the type's comment).
+    var step = 0.25
+    var largest = 500.0
 
     /// Priorities from Auto Layout's named levels, their neighbours and the extremes.
     static let priorities: [Double] = [1000, 1000, 1000, 999, 751, 750, 749, 500, 500, 251, 250, 249, 50, 1]
@@ -43,6 +51,10 @@ public struct RandomScenes {
     }
 
     mutating func make(name: String, _ p: Parameters) -> Scene {
+        if random.int(0...7) == 0 {
+            step = 100_000
+            largest = 1e9
+        }
         let viewCount = random.int(p.views)
         var views: [View] = [View(id: "root")]
         viewIDs = ["root"]
@@ -92,13 +104,13 @@ public struct RandomScenes {
 
     mutating func pick<T>(_ values: [T]) -> T { values[random.int(0...(values.count - 1))] }
 
-    /// A value on a grid of quarters, mostly layout-sized, sometimes large.
+    /// A value on the scene's grid, often small for it, sometimes 0.
     mutating func value() -> Double {
+        let steps = Int(largest / step)
         switch random.int(0...19) {
         case 0: return 0
-        case 1: return Double(random.int(-4_000_000...4_000_000)) * 250  // up to ±1e9
-        case 2...4: return Double(random.int(-400...400)) / 4
-        default: return Double(random.int(-2000...2000)) / 4
+        case 1...4: return Double(random.int(-(steps / 5)...(steps / 5))) * step
+        default: return Double(random.int(-steps...steps)) * step
         }
     }
 
@@ -106,7 +118,9 @@ public struct RandomScenes {
         random.int(0...5) == 0 ? Double(random.int(1...999)) : pick(RandomScenes.priorities)
     }
 
-    mutating func multiplier() -> Double { pick([1, 1, 1, 1, 0.5, 2, -1, 1.5, 0.25, 3]) }
+    mutating func multiplier() -> Double {
+        step < 1 ? pick([1, 1, 1, 1, 0.5, 2, -1, 1.5, 0.25, 3]) : pick([1, 1, 1, 2, -1, 3])
+    }
 
     mutating func relation() -> Relation { pick([.equal, .equal, .equal, .lessThanOrEqual, .greaterThanOrEqual]) }
 
@@ -152,7 +166,7 @@ public struct RandomScenes {
         t.id = newID()
         t.isActive = true
         switch random.int(0...3) {
-        case 0: t.constant += pick([0.25, -0.25, 1, -8])
+        case 0: t.constant += step * pick([1, -1, 4, -32])
         case 1: t.priority = Priority(priority())
         default: break
         }
