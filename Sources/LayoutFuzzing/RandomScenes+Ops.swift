@@ -74,15 +74,23 @@ extension RandomScenes {
         return [removeOp(c)]
     }
 
-    /// Removes a constraint and adds its twin, in either order, maybe around another op.
+    /// Removes a constraint and adds its twin, in either order, sometimes two such
+    /// pairs interleaved (add one twin, remove the other original, add its twin).
     mutating func removeAndReadd() -> [Op] {
         guard let c = presentConstraint() else { return [] }
         let copy = twin(of: c)
-        if random.int(0...1) == 0 { return [add(copy), removeOp(c)] }
-        var ops = [removeOp(c)]
-        if random.int(0...2) == 0, let other = presentConstraint() { ops.append(removeOp(other)) }
-        ops.append(add(copy))
-        return ops
+        switch random.int(0...3) {
+        case 0: return [add(copy), removeOp(c)]
+        case 1:
+            guard let other = presentConstraint(), other.id != c.id else { return [removeOp(c), add(copy)] }
+            let otherCopy = twin(of: other)
+            return [add(copy), removeOp(other), add(otherCopy), removeOp(c)]
+        default:
+            var ops = [removeOp(c)]
+            if random.int(0...2) == 0, let other = presentConstraint() { ops.append(removeOp(other)) }
+            ops.append(add(copy))
+            return ops
+        }
     }
 
     /// Adds a duplicate or near-duplicate of a present (or removed) constraint.

@@ -21,7 +21,7 @@ public struct RandomScenes {
         public var views: ClosedRange<Int>
         public var frames: ClosedRange<Int>
         public var opsPerFrame: ClosedRange<Int>
-        public init(views: ClosedRange<Int> = 5...60, frames: ClosedRange<Int> = 2...12, opsPerFrame: ClosedRange<Int> = 1...6) {
+        public init(views: ClosedRange<Int> = 2...60, frames: ClosedRange<Int> = 2...12, opsPerFrame: ClosedRange<Int> = 1...6) {
             self.views = views
             self.frames = frames
             self.opsPerFrame = opsPerFrame
@@ -55,7 +55,10 @@ public struct RandomScenes {
             step = 100_000
             largest = 1e9
         }
-        let viewCount = random.int(p.views)
+        // Half the scenes small (the lower end of the range): few rows, so every op
+        // lands on a row that matters; the other half across the whole range.
+        let small = p.views.lowerBound...min(p.views.upperBound, p.views.lowerBound + 4)
+        let viewCount = random.int(random.int(0...1) == 0 ? small : p.views)
         var views: [View] = [View(id: "root")]
         viewIDs = ["root"]
         for i in 1..<max(viewCount, 2) {

@@ -21,7 +21,7 @@ struct Fuzz: ParsableCommand {
 
             Examples:
               layoutbench fuzz --backend cassowary,factored,dense --seeds 1-5000
-              layoutbench fuzz --backend exec:'python3 my_driver.py' --seeds 1-200 --views 3..12
+              layoutbench fuzz --backend exec:'python3 my_driver.py' --seeds 1-200 --views 2..12
               layoutbench fuzz --backend factored --replay fuzz-failures/factored-seed42.json
             """
     )
@@ -32,8 +32,8 @@ struct Fuzz: ParsableCommand {
     @Option(help: "Seeds: N or FIRST-LAST.", transform: seedRange)
     var seeds: ClosedRange<UInt64> = 1...1000
 
-    @Option(help: "Views per scene: N or MIN..MAX.", transform: countRange("--views"))
-    var views: ClosedRange<Int> = 5...60
+    @Option(help: "Views per scene: N or MIN..MAX (half the scenes are drawn from the five smallest sizes).", transform: countRange("--views"))
+    var views: ClosedRange<Int> = 2...60
 
     @Option(help: "Frames per scene: N or MIN..MAX.", transform: countRange("--frames"))
     var frames: ClosedRange<Int> = 2...12
