@@ -8,7 +8,16 @@ import SceneGenerator
 import TestSupport
 import Testing
 
-private let all: [any LayoutBackend.Type] = [CassowaryBackend.self, DenseSimplexBackend.self, FrameArithmeticBackend.self, FactoredBackend.self]
+/// Factored with its invariants checked after every op: a broken one stops it, which
+/// `expectRan` reports.
+private let all: [any LayoutBackend.Type] = [CassowaryBackend.self, DenseSimplexBackend.self, FrameArithmeticBackend.self, CheckedFactoredBackend.self]
+
+/// Records why the checked factored back end stopped or was skipped, if it did.
+private func expectRan(_ outcome: Equivalence.Outcome, sourceLocation: SourceLocation = #_sourceLocation) {
+    for (backend, reason) in outcome.skipped where backend == CheckedFactoredBackend.name {
+        Issue.record("\(outcome.scene): \(reason)", sourceLocation: sourceLocation)
+    }
+}
 
 /// Cassowary with a deliberately wrong answer: view 1 moves 1 pt right after frame 2.
 final class WrongBackend: NudgedBackend {
@@ -21,7 +30,9 @@ final class WrongBackend: NudgedBackend {
 /// A small random scene that respects the format's rules and keeps its required
 /// constraints satisfiable, with random ops of every kind. Priorities within a view
 /// are distinct, so the layout is unique unless an op leaves something free.
-func randomScene(seed: UInt64) -> Scene {
+/// `switches` adds ops that take a constraint out and put one on the same terms in
+/// (RandomSwitches.swift); without it a seed gives the scene it always gave.
+func randomScene(seed: UInt64, switches: Bool = false) -> Scene {
     var rng = SeededRandom(seed: seed)
     let b = SceneBuilder(name: "random-\(seed)")
     let root = b.view("root")
@@ -29,6 +40,7 @@ func randomScene(seed: UInt64) -> Scene {
     var views: [ViewRef] = [root]
     var optional: [String] = []
     var widthIDs: [String] = []
+    var switchable: [SwitchableRow] = []
     let count = rng.int(2...5)
     for i in 1...count {
         let parent = views[rng.int(0...(views.count - 1))]
@@ -39,9 +51,12 @@ func randomScene(seed: UInt64) -> Scene {
         }
         b.add(v.left == parent.left + Double(rng.int(-10...30)), id: "left\(i)")
         if rng.int(0...1) == 0 { b.add(v.top == parent.bottom + Double(rng.int(0...10))) } else { b.add(v.centerY == parent.centerY) }
-        widthIDs.append(b.add(v.width == Double(rng.int(10...200)) ~ p(), id: "wa\(i)"))
+        let wa = v.width == Double(rng.int(10...200)) ~ p()
+        widthIDs.append(b.add(wa, id: "wa\(i)"))
         optional.append(b.add(v.width == Double(rng.int(10...200)) ~ p(), id: "wb\(i)"))
-        b.add(v.width >= Double(rng.int(0...60)))
+        let minimum = v.width >= Double(rng.int(0...60))
+        b.add(minimum, id: "min\(i)")
+        switchable.append(contentsOf: [SwitchableRow(id: "wa\(i)", spec: wa), SwitchableRow(id: "min\(i)", spec: minimum)])
         switch rng.int(0...2) {
         case 0: b.add(v.height == 0.5 * v.width ~ p())
         case 1: b.add(v.height == Double(rng.int(5...80)) ~ p())
@@ -57,9 +72,9 @@ func randomScene(seed: UInt64) -> Scene {
         var ops: [Op] = []
         for _ in 0..<rng.int(1...3) {
             let i = rng.int(1...count)
-            switch rng.int(0...7) {
+            switch rng.int(0...(switches ? 9 : 7)) {
             case 0: ops.append(.suggest(attribute: views[1].width.ref, value: Double(rng.int(0...300))))
-            case 1: ops.append(.setConstant(constraint: "wa\(i)", value: Double(rng.int(10...200))))
+            case 1: ops.append(.setConstant(constraint: switchable[2 * (i - 1)].id, value: Double(rng.int(10...200))))
             case 2: ops.append(.setConstant(constraint: "left\(i)", value: Double(rng.int(-10...30))))
             case 3: ops.append(.deactivate(constraint: optional[rng.int(0...(optional.count - 1))]))
             case 4: ops.append(.activate(constraint: optional[rng.int(0...(optional.count - 1))]))
@@ -67,6 +82,11 @@ func randomScene(seed: UInt64) -> Scene {
                 // A conflicting required constraint: every back end must refuse it.
                 ops.append(.add(Constraint(id: "bad\(f)", first: views[i].left.ref, relation: .equal, constant: 5000)))
             case 6: ops.append(.setPriority(constraint: "wb\(i)", value: Double(rng.int(1...999))))
+            case 8: ops += switchOps(&switchable[2 * (i - 1) + rng.int(0...1)], frame: f, &rng)
+            case 9:
+                // A stronger preference added first: its costs move the duals of the row switched next.
+                ops.append(.add((views[i].width == Double(rng.int(10...200)) ~ Priority(Double(rng.int(1...999)))).constraint(id: "pull\(f)-\(ops.count)")))
+                ops += switchOps(&switchable[2 * (i - 1) + rng.int(0...1)], frame: f, &rng)
             default:
                 ops.append(.add(Constraint(id: "extra\(f)-\(ops.count)", first: views[i].height.ref, relation: .greaterThanOrEqual, constant: Double(rng.int(0...30)))))
             }
@@ -84,6 +104,7 @@ struct EquivalenceTests {
             let outcome = Equivalence.compare(name: e.key, scene: try e.scene().compile(), backends: all)
             #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
             #expect(outcome.backends.count >= 2)
+            expectRan(outcome)
         }
     }
 
@@ -96,6 +117,7 @@ struct EquivalenceTests {
                 #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
                 #expect(outcome.backends.contains("cassowary") && outcome.backends.contains("dense"))
                 #expect(outcome.backends.contains("manual") == family.isOneWayEvaluable)
+                expectRan(outcome)
             }
         }
     }
@@ -130,17 +152,24 @@ struct EquivalenceTests {
         #expect(first.description.hasPrefix("slider-stack frame 2:"))
     }
 
-    @Test("random scenes with random ops: cassowary and dense agree (shrinks and prints a failing scene)")
+    @Test("random scenes with random ops: cassowary, dense and factored agree, factored's invariants hold after every op (shrinks and prints a failing scene)")
     func randomScenes() throws {
+        let backends: [any LayoutBackend.Type] = [CassowaryBackend.self, DenseSimplexBackend.self, CheckedFactoredBackend.self]
         for seed in UInt64(1)...150 {
             let scene = randomScene(seed: seed)
-            let outcome = Equivalence.compare(name: scene.name, scene: try scene.compile(), backends: [CassowaryBackend.self, DenseSimplexBackend.self])
-            if !outcome.passed {
-                let minimal = shrink(scene) { candidate in
-                    guard let c = try? candidate.compile() else { return false }
-                    return !Equivalence.compare(name: "shrunk", scene: c, backends: [CassowaryBackend.self, DenseSimplexBackend.self]).passed
-                }
-                Issue.record("seed \(seed): \(outcome.disagreements[0])\nminimal failing scene:\n\(minimal.jsonString())")
+            if let failure = shrunkFailure(scene, backends) {
+                Issue.record("seed \(seed): \(failure)")
+                return
+            }
+        }
+    }
+
+    @Test("random scenes with constraints switched for ones on the same terms: dense and factored agree, factored's invariants hold after every op")
+    func randomSwitchScenes() throws {
+        for seed in UInt64(1)...300 {
+            let scene = randomScene(seed: seed, switches: true)
+            if let failure = shrunkFailure(scene, [DenseSimplexBackend.self, CheckedFactoredBackend.self]) {
+                Issue.record("seed \(seed): \(failure)")
                 return
             }
         }
@@ -171,6 +200,21 @@ struct EquivalenceTests {
             #expect(session.rects[4 * 31] == 0, "\(backend.name): anchor.left")
         }
     }
+}
+
+/// Why `backends` disagree on `scene` (or a back end stopped, as the checked factored
+/// one does when an invariant breaks), with the smallest scene `shrink` finds that
+/// still fails; nil when they agree.
+func shrunkFailure(_ scene: Scene, _ backends: [any LayoutBackend.Type]) -> String? {
+    func failure(_ candidate: Scene) -> String? {
+        guard let compiled = try? candidate.compile() else { return nil }
+        let outcome = Equivalence.compare(name: candidate.name, scene: compiled, backends: backends)
+        if let stopped = outcome.skipped.first { return "\(stopped.backend) stopped: \(stopped.reason)" }
+        return outcome.passed ? nil : "\(outcome.disagreements[0])"
+    }
+    guard let first = failure(scene) else { return nil }
+    let minimal = shrink(scene) { failure($0) != nil }
+    return "\(first)\nminimal failing scene (\(failure(minimal) ?? "")):\n\(minimal.jsonString())"
 }
 
 /// Removes constraints and ops one at a time while the failure persists.
