@@ -57,6 +57,11 @@ public final class DenseSimplexBackend: LayoutBackend {
     var frozen: [Bool] = []
     var pivotRow: [Double] = []
     var pivotIndices: [Int] = []
+    /// Pivots of the current `solveAll`, and the most one may take (`pivotBudget`, or
+    /// `pivotBudgetOverride`: a test hook).
+    var solvePivots = 0
+    var pivotBudget = 0
+    var pivotBudgetOverride: Int?
 
     public init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) {
         let (bytes, rows, columns) = DenseSimplexBackend.estimateBytes(scene)
@@ -71,9 +76,9 @@ public final class DenseSimplexBackend: LayoutBackend {
         editPriority = [Double](repeating: 0, count: scene.edits.count)
         editValue = [Double](repeating: 0, count: scene.edits.count)
         values = [Double](repeating: 0, count: scene.variableCount)
-        if solveAll() != nil {
+        if try solveAll() != nil {
             // Name a minimal conflicting set, as an op's refusal does.
-            let conflict = feasibilityConflict() ?? []
+            let conflict = try feasibilityConflict() ?? []
             throw .unsatisfiable(constraint: conflict.last ?? "?", conflicts: Array(conflict.dropLast()))
         }
     }
@@ -151,6 +156,7 @@ public final class DenseSimplexBackend: LayoutBackend {
     /// Pivots on (r, c): row r divided by the pivot, column c cleared elsewhere.
     func pivot(_ r: Int, _ c: Int) {
         statistics.pivots += 1
+        solvePivots += 1
         let w = width
         tableau.withUnsafeMutableBufferPointer { t in
             let p = t[r * w + c]
@@ -176,9 +182,17 @@ public final class DenseSimplexBackend: LayoutBackend {
         basis[r] = c
     }
 
-    /// Runs the whole solve; returns a conflict (culprit first) if the required constraints are infeasible.
-    func solveAll() -> [String]? {
+    /// Pivots one `solveAll` may take: the elimination's one per unknown, then far more
+    /// than the phases take (Bland's rule rules out cycling in exact arithmetic), so
+    /// reaching it means rounding made the simplex cycle.
+    static func pivotBudget(rows: Int, columns: Int) -> Int { 50 * (rows + columns) + 1000 }
+
+    /// Runs the whole solve; returns a conflict (culprit first) if the required constraints
+    /// are infeasible. Throws `pivotBudgetExceeded` instead of looping.
+    func solveAll() throws(LayoutError) -> [String]? {
         build()
+        solvePivots = 0
+        pivotBudget = pivotBudgetOverride ?? Self.pivotBudget(rows: rowCount, columns: width)
         let n = scene.variableCount
         // 1. Eliminate the free unknowns: each becomes basic in an equation row.
         var isFreeRow = [Bool](repeating: false, count: rowCount)
@@ -212,7 +226,7 @@ public final class DenseSimplexBackend: LayoutBackend {
         for j in 0..<artificialStart where isFreeColumn[j] { frozen[j] = true }
         var cost = [Double](repeating: 0, count: width)
         for r in lpRows { cost[artificialStart + r] = 1 }
-        optimize(&cost, rows: lpRows)
+        try optimize(&cost, rows: lpRows)
         var infeasibility = 0.0
         for r in lpRows where basis[r] >= artificialStart { infeasibility += rhs[r] }
         if infeasibility > 1e-7 {
@@ -233,7 +247,7 @@ public final class DenseSimplexBackend: LayoutBackend {
         let levels = Set(columnLevel.filter { $0 > 0 }).sorted(by: >)
         for level in levels {
             for j in 0..<width { cost[j] = columnLevel[j] == level ? 1 : 0 }
-            optimize(&cost, rows: lpRows)
+            try optimize(&cost, rows: lpRows)
         }
         // 4. Read the unknowns off the free rows (non-basic columns are 0).
         var y = [Double](repeating: 0, count: width)
@@ -249,7 +263,7 @@ public final class DenseSimplexBackend: LayoutBackend {
     }
 
     /// Primal simplex minimising `cost` over `rows`; freezes columns whose reduced cost ends positive.
-    func optimize(_ cost: inout [Double], rows: [Int]) {
+    func optimize(_ cost: inout [Double], rows: [Int]) throws(LayoutError) {
         // Reduced costs: cost minus the basic rows' combination.
         var reduced = cost
         for r in rows {
@@ -274,6 +288,9 @@ public final class DenseSimplexBackend: LayoutBackend {
                 frozen[entering] = true  // unbounded direction: cannot lower a violation total
                 continue
             }
+            guard solvePivots < pivotBudget else {
+                throw .pivotBudgetExceeded(backend: Self.name, pivots: solvePivots)
+            }
             pivot(leaving, entering)
             let f = reduced[entering]
             for k in 0..<width where tableau[at(leaving, k)] != 0 { reduced[k] -= f * tableau[at(leaving, k)] }
@@ -289,7 +306,7 @@ public final class DenseSimplexBackend: LayoutBackend {
         case let .setConstant(h, value):
             let old = constants[Int(h)]
             constants[Int(h)] = value
-            if inForce[Int(h)], priorities[Int(h)] >= 1000, let conflict = feasibilityConflict() {
+            if inForce[Int(h)], priorities[Int(h)] >= 1000, let conflict = try feasibilityConflict() {
                 constants[Int(h)] = old
                 throw .unsatisfiable(constraint: scene.constraints[Int(h)].id, conflicts: conflict.filter { $0 != scene.constraints[Int(h)].id })
             }
@@ -298,7 +315,7 @@ public final class DenseSimplexBackend: LayoutBackend {
         case let .activate(h), let .add(h):
             if case .add = op, !scene.constraints[Int(h)].isActive { return }
             inForce[Int(h)] = true
-            if priorities[Int(h)] >= 1000, let conflict = feasibilityConflict() {
+            if priorities[Int(h)] >= 1000, let conflict = try feasibilityConflict() {
                 inForce[Int(h)] = false
                 throw .unsatisfiable(constraint: scene.constraints[Int(h)].id, conflicts: conflict.filter { $0 != scene.constraints[Int(h)].id })
             }
@@ -319,16 +336,16 @@ public final class DenseSimplexBackend: LayoutBackend {
     /// minimal set of required constraints that cannot hold together (a deletion
     /// filter: drop each one whose absence leaves the rest still infeasible).
     /// Values are kept as they were.
-    func feasibilityConflict() -> [String]? {
+    func feasibilityConflict() throws(LayoutError) -> [String]? {
         let saved = values
         defer { values = saved }
-        guard solveAll() != nil else { return nil }
+        guard try solveAll() != nil else { return nil }
         let required = scene.constraints.indices.filter { inForce[$0] && priorities[$0] >= 1000 }
         guard required.count <= 2000 else { return ["(\(required.count) required constraints)"] }
         var kept: [String] = []
         for h in required {
             inForce[h] = false
-            if solveAll() == nil {
+            if try solveAll() == nil {
                 inForce[h] = true
                 kept.append(scene.constraints[h].id)
             }
@@ -338,7 +355,7 @@ public final class DenseSimplexBackend: LayoutBackend {
     }
 
     public func solve() throws(LayoutError) {
-        if let conflict = solveAll() {
+        if let conflict = try solveAll() {
             throw .unsupported("the required constraints became unsatisfiable: \(conflict.joined(separator: ", "))")
         }
     }

@@ -101,6 +101,9 @@ public final class FactoredSolver {
     @exclusivity(unchecked) var pricedUnknowns: MarkedIndices
     @exclusivity(unchecked) var pricedRows: MarkedIndices
     @exclusivity(unchecked) var statistics = SolveStatistics()
+    /// `statistics.pivots` when the current solve began, and what it may add (Simplex.swift).
+    @exclusivity(unchecked) var pivotsAtSolveStart = 0
+    @exclusivity(unchecked) var pivotBudget: Int
     /// The sizes of the bump's independent blocks, as factored now (a test hook).
     public var factorBlockSizes: [Int] {
         ensureFactor()
@@ -176,6 +179,7 @@ public final class FactoredSolver {
     init(variableCount: Int, rows: [(terms: [LinearTerm], kind: RowKind, name: String)], priorities: [Double]) {
         self.variableCount = variableCount
         rowCount = rows.count
+        pivotBudget = Self.pivotBudget(rows: rows.count, unknowns: variableCount)
         var sorted = Array(Set(priorities.filter { $0 < 1000 })).sorted(by: >)
         sorted.insert(1000, at: 0)
         for (i, p) in sorted.enumerated() { levelOfPriority[p] = Int32(i) }

@@ -28,9 +28,7 @@ struct RoundPivot {
 extension FactoredSolver {
     /// Primal simplex from a primal feasible basis to a lexicographic optimum, in rounds.
     func primalSimplex() throws(LayoutError) {
-        var pivotCount = 0
         var blandOnly = false
-        let limit = 50 * (rowCount + variableCount) + 1000
         while true {
             if !candidatesCurrent {
                 computeDuals()
@@ -63,7 +61,6 @@ extension FactoredSolver {
             precondition(!roundPivots.isEmpty, "factored simplex: a round without a pivot")
             for pivot in roundPivots where pivot.step > 1e-12 { progressed = true }
             statistics.pivots += roundPivots.count
-            pivotCount += roundPivots.count
             var updatedInPart = true
             if factorValid, roundPivots.allSatisfy(replacesInPlace) {
                 for pivot in roundPivots { replaceInPlace(pivot) }
@@ -94,9 +91,7 @@ extension FactoredSolver {
             claimedVariables.removeAll()
             claimedRows.removeAll()
             blandOnly = !progressed
-            if pivotCount > limit {
-                throw .unsupported("factored simplex: no convergence after \(pivotCount) pivots")
-            }
+            try checkPivotBudget()
         }
     }
 

@@ -29,7 +29,9 @@ extension FactoredSolver {
     /// Puts row `r` in force in tight row `t`'s place and takes `t` out (`canReplace`
     /// holds). The factor, the frame program and the duals keep their numbers; the
     /// new right-hand side reaches the values at the next solve, through the
-    /// propagation. Only a change of level needs pricing: `r`'s own columns.
+    /// propagation. `r`'s own columns are priced if the level changes, or if `t`'s
+    /// were noted for pricing by a cost change earlier in the frame (their duals are
+    /// `r`'s now).
     func replaceRow(_ t: Int, with r: Int) {
         let p = Int(factor.position[t])
         swapTightRow(at: p, from: t, to: r, coefficient: factor.pivots[p].coefficient)
@@ -40,7 +42,8 @@ extension FactoredSolver {
         positiveBasic[r] = positiveBasic[t]
         ownValue[r] = 0
         duals.moveRow(from: t, to: r)
-        if level[r] != level[t] {
+        // A note on `t` would be skipped (`t` is out of force): `r` inherits it.
+        if level[r] != level[t] || pricedRows.contains(t) {
             pricedRows.insert(r)
             pricingPending = true
         }

@@ -15,6 +15,7 @@ extension FactoredSolver {
     /// went negative or the costs changed) primal simplex from the repaired basis.
     func solve() throws(LayoutError) {
         defer { dualUpdatesThisFrame = 0 }
+        pivotsAtSolveStart = statistics.pivots
         let valuesCurrent = factorValid && basisOptimal
         let epoch = valueEpoch
         if sparseSolve(), !pricingPending {
@@ -58,6 +59,19 @@ extension FactoredSolver {
         basisOptimal = true
         // Rounds that only swapped rows in place listed what they moved.
         lastSolveWasSparse = valueEpoch == epoch
+    }
+
+    /// Pivots one solve may take: far more than a correct solve takes (a frame's few
+    /// crossings, a build's one pivot per row the crash guessed wrong; Bland's rule
+    /// after a degenerate round rules out cycling in exact arithmetic), so reaching it
+    /// means rounding made the simplex cycle. The primal simplex checks it after each
+    /// round (the dual simplex has its own, much smaller, limit per call).
+    static func pivotBudget(rows: Int, unknowns: Int) -> Int { 50 * (rows + unknowns) + 1000 }
+
+    /// Throws `pivotBudgetExceeded` once this solve's pivots pass `pivotBudget`.
+    func checkPivotBudget() throws(LayoutError) {
+        let pivots = statistics.pivots - pivotsAtSolveStart
+        if pivots > pivotBudget { throw .pivotBudgetExceeded(backend: FactoredBackend.name, pivots: pivots) }
     }
 
     /// Lists in `infeasibleRows` every loose row whose basic own column is negative.

@@ -25,6 +25,9 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case nonFiniteResult(view: String, attribute: String, value: Double)
     /// A file or stream that could not be read or written.
     case io(String)
+    /// A back end's solve took more pivots than its budget (which a correct solve
+    /// cannot reach): it stops instead of looping.
+    case pivotBudgetExceeded(backend: String, pivots: Int)
 
     public var description: String {
         switch self {
@@ -50,13 +53,15 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .nonFiniteResult(view, attribute, value):
             return "the solution is not finite: \(view).\(attribute) = \(value) (the constraints overflow the range of a double)"
         case let .io(message): return message
+        case let .pivotBudgetExceeded(backend, pivots):
+            return "the \(backend) back end stopped one solve after \(pivots) pivots, past its budget: it was not converging (a cycle or numerical trouble)"
         }
     }
 
     /// Whether the run cannot go on after this error (an op refusal is not fatal).
     public var isFatal: Bool {
         switch self {
-        case .unsupported, .tooLarge, .invalidScene, .nonFiniteResult, .io: return true
+        case .unsupported, .tooLarge, .invalidScene, .nonFiniteResult, .io, .pivotBudgetExceeded: return true
         default: return false
         }
     }
