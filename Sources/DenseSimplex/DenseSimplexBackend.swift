@@ -306,7 +306,7 @@ public final class DenseSimplexBackend: LayoutBackend {
         case let .setConstant(h, value):
             let old = constants[Int(h)]
             constants[Int(h)] = value
-            if inForce[Int(h)], priorities[Int(h)] >= 1000, let conflict = try feasibilityConflict() {
+            if inForce[Int(h)], priorities[Int(h)] >= 1000, let conflict = try feasibilityConflict(culprit: Int(h)) {
                 constants[Int(h)] = old
                 throw .unsatisfiable(constraint: scene.constraints[Int(h)].id, conflicts: conflict.filter { $0 != scene.constraints[Int(h)].id })
             }
@@ -315,7 +315,7 @@ public final class DenseSimplexBackend: LayoutBackend {
         case let .activate(h), let .add(h):
             if case .add = op, !scene.constraints[Int(h)].isActive { return }
             inForce[Int(h)] = true
-            if priorities[Int(h)] >= 1000, let conflict = try feasibilityConflict() {
+            if priorities[Int(h)] >= 1000, let conflict = try feasibilityConflict(culprit: Int(h)) {
                 inForce[Int(h)] = false
                 throw .unsatisfiable(constraint: scene.constraints[Int(h)].id, conflicts: conflict.filter { $0 != scene.constraints[Int(h)].id })
             }
@@ -335,12 +335,15 @@ public final class DenseSimplexBackend: LayoutBackend {
     /// Whether the required constraints in force are infeasible now: nil, or a
     /// minimal set of required constraints that cannot hold together (a deletion
     /// filter: drop each one whose absence leaves the rest still infeasible).
-    /// Values are kept as they were.
-    func feasibilityConflict() throws(LayoutError) -> [String]? {
+    /// With a `culprit` (the constraint just switched on or changed, which every
+    /// conflicting set then contains), only the required constraints linked to it
+    /// through shared unknowns are candidates. Values are kept as they were.
+    func feasibilityConflict(culprit: Int? = nil) throws(LayoutError) -> [String]? {
         let saved = values
         defer { values = saved }
         guard try solveAll() != nil else { return nil }
-        let required = scene.constraints.indices.filter { inForce[$0] && priorities[$0] >= 1000 }
+        var required = scene.constraints.indices.filter { inForce[$0] && priorities[$0] >= 1000 }
+        if let culprit { required = linked(to: culprit, among: required) }
         guard required.count <= 2000 else { return ["(\(required.count) required constraints)"] }
         var kept: [String] = []
         for h in required {
@@ -352,6 +355,22 @@ public final class DenseSimplexBackend: LayoutBackend {
         }
         for h in required { inForce[h] = true }
         return kept
+    }
+
+    /// The constraints of `candidates` reached from `start` through shared unknowns.
+    func linked(to start: Int, among candidates: [Int]) -> [Int] {
+        var reached = Set(scene.constraints[start].terms.map(\.variable))
+        var chosen: Set<Int> = [start]
+        var grew = true
+        while grew {
+            grew = false
+            for h in candidates where !chosen.contains(h) && scene.constraints[h].terms.contains(where: { reached.contains($0.variable) }) {
+                chosen.insert(h)
+                for t in scene.constraints[h].terms { reached.insert(t.variable) }
+                grew = true
+            }
+        }
+        return candidates.filter(chosen.contains)
     }
 
     public func solve() throws(LayoutError) {

@@ -1,5 +1,4 @@
-#if DEBUG
-// Debug and test builds only: recomputes from the rows what the solver keeps (the
+// Recomputes from the rows what the solver keeps (the
 // basis's shape, the factor and its compiled program, the values, the duals and the
 // pricing notes) and compares it with what is kept, wherever the solver claims it valid.
 
@@ -311,7 +310,7 @@ extension FactoredBackend {
     /// The solver's check, and the back end's own: a removal held back names a tight
     /// row, the published values are the solver's (unless a refused op left the basis
     /// to be re-solved), and the views pending a read match their flags.
-    func checkInvariants() -> String? {
+    public func checkInvariants() -> String? {
         if let problem = solver.checkInvariants() { return problem }
         if pendingRemoval >= 0, !solver.isTight[pendingRemoval] {
             return "the removal held back names \(solver.describeRow(pendingRemoval)), which is not tight"
@@ -327,4 +326,3 @@ extension FactoredBackend {
         return nil
     }
 }
-#endif
