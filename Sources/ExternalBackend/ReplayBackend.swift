@@ -32,16 +32,24 @@ public enum ExternalRuns {
         return value
     }
 
+    /// A scene's identity by content: two scenes of one name and size (a fuzzer's
+    /// shrinking candidates) must not share answers.
     struct Key: Hashable {
         var driver: DriverSpec
-        var scene: String, variables: Int, constraints: Int, frames: Int, ops: Int
+        var scene: String, variables: Int, fingerprint: Int
         init(_ driver: DriverSpec, _ s: CompiledScene) {
             self.driver = driver
             scene = s.name
             variables = s.variableCount
-            constraints = s.constraints.count
-            frames = s.frameCount
-            ops = s.frames.reduce(0) { $0 + $1.count }
+            var hasher = Hasher()
+            hasher.combine(s.constraints)
+            hasher.combine(s.frames)
+            hasher.combine(s.edits)
+            for (edit, priority) in s.initialEdits {
+                hasher.combine(edit)
+                hasher.combine(priority)
+            }
+            fingerprint = hasher.finalize()
         }
     }
     nonisolated(unsafe) static var cache: [Key: Result<DriverRun, DriverFailure>] = [:]

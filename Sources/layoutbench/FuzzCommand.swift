@@ -1,5 +1,6 @@
 import ArgumentParser
 import BenchHarness
+import ExternalBackend
 import Foundation
 import LayoutFuzzing
 import LayoutModel
@@ -63,6 +64,9 @@ struct Fuzz: ParsableCommand {
 
     func run() throws {
         let types = backend.map(\.type)
+        // Drivers read a trace written by playing the scene on the judge, so that the
+        // values their edits hold come from the layout they are judged against.
+        ExternalRuns.reference = BackendRegistry.judge
         if let replay { return try replayScene(replay, types) }
         var settings = FuzzCampaign.Settings(
             seeds: seeds, scenes: RandomScenes.Parameters(views: views, frames: frames),
