@@ -114,7 +114,7 @@ let package = Package(
             name: "EquivalenceTests",
             dependencies: [
                 "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "FactoredSimplex", "SceneGenerator",
-                "BenchHarness", "TestSupport", "LayoutFuzzing",
+                "BenchHarness", "TestSupport", "LayoutFuzzing", "ExactReference",
             ]
         ),
         .executableTarget(

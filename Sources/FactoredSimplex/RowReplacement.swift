@@ -42,8 +42,12 @@ extension FactoredSolver {
         positiveBasic[r] = positiveBasic[t]
         ownValue[r] = 0
         duals.moveRow(from: t, to: r)
-        // A note on `t` would be skipped (`t` is out of force): `r` inherits it.
-        if level[r] != level[t] || pricedRows.contains(t) {
+        // A right-hand side alone keeps the duals optimal, but `r`'s columns are priced
+        // when the level changes, when `t` was noted (a note on `t` would be skipped:
+        // `t` is out of force), and when any cost changed earlier in the frame: the
+        // duals `r` reads may have moved without noting `t` (a row added at a higher
+        // level that an inequality, its constant moved, can stop violating).
+        if level[r] != level[t] || pricedRows.contains(t) || pricingPending {
             pricedRows.insert(r)
             pricingPending = true
         }
