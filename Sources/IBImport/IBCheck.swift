@@ -58,12 +58,11 @@ extension IBImportedScene {
                     }
                     return result
                 }
-                // Drop an IB constraint of the conflict set when there is one (generated rules are the environment).
-                let ibOnes = ([culprit] + conflicts).filter { id in !id.contains("~") }
-                let victim = ibOnes.first ?? culprit
-                scene.constraints.removeAll { $0.id == victim }
-                result.dropped.append(victim)
-                repairs.append("dropped \(victim) (conflict: \(([culprit] + conflicts).joined(separator: ", ")))")
+                // The runtime's choice: the constraint being added when the required ones stop
+                // being satisfiable is the one broken (the scene lists them in install order).
+                scene.constraints.removeAll { $0.id == culprit }
+                result.dropped.append(culprit)
+                repairs.append("dropped \(culprit) (conflicts with \(conflicts.joined(separator: ", ")))")
             }
         }
         let rects = session!.rects

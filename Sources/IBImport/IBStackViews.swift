@@ -46,7 +46,9 @@ extension IBSceneBuilder {
         for a in arranged {
             let id = views[a].id
             if views[a].element.flag("hidden") {
+                phase = .hiding
                 add("\(id)~sv-hidden", ref(id, size), .equal, constant: 0, origin: origin + ": hidden")
+                phase = .generated
                 if let p = previous {
                     add("\(id)~sv-\(lead)", ref(id, lead), .equal, ref(views[p].id, trail), constant: spacing / 2, origin: origin + ": hidden")
                 } else {

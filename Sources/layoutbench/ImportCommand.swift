@@ -41,8 +41,11 @@ struct Import: ParsableCommand {
     @Option(help: "Size classes, e.g. widthClass=regular,heightClass=compact (default: the file's device).")
     var traits: String?
 
-    @Flag(help: "Drop one constraint per conflict among required constraints, as the runtime does, and say which.")
-    var repair = false
+    @Flag(help: "Refuse a hierarchy whose required constraints conflict (exit 1, nothing written) instead of breaking one constraint per conflict as UIKit does.")
+    var strict = false
+
+    @Flag(help: .hidden)
+    var repair = false  // the default since conflicts are broken as UIKit breaks them; kept so old command lines run
 
     @Option(help: "Animation: rotate, constraint:ID or outlet:NAME (with --to).")
     var animate: String?
@@ -119,17 +122,19 @@ struct Import: ParsableCommand {
         }
     }
 
-    /// Scenes to write must be solvable: a conflict among required constraints is refused
-    /// (naming the conflict set) unless `--repair`, which drops one constraint per conflict.
+    /// Scenes to write must be solvable: each conflict among required constraints breaks the
+    /// constraint UIKit would break (named on standard error and in `x-ib` as `dropped`);
+    /// `--strict` refuses the file instead, naming the conflict set.
     private func resolveConflicts(_ scenes: [IBImportedScene]) throws -> [IBImportedScene] {
         var out: [IBImportedScene] = []
         for var scene in scenes {
-            let result = try scene.check(backend: CassowaryBackend.self, repair: repair)
+            let result = try scene.check(backend: CassowaryBackend.self, repair: !strict)
             if let conflict = result.conflict {
-                throw IBImportError(file: file, line: nil, message: "\(scene.name): \(conflict) (use --repair to drop one constraint per conflict)")
+                throw IBImportError(file: file, line: nil, message: "\(scene.name): \(conflict) (--strict refuses conflicting required constraints)")
             }
-            for r in result.repairs { printError("\(file): \(scene.name): repair: \(r)") }
+            for r in result.repairs { printError("\(file): \(scene.name): warning: \(r)") }
             scene.scene.constraints.removeAll { result.dropped.contains($0.id) }
+            scene.dropped = result.repairs
             out.append(scene)
         }
         return out
@@ -149,7 +154,7 @@ struct Import: ParsableCommand {
     }
 
     private func runCheck(_ scenes: [IBImportedScene]) throws {
-        var views = 0, unflagged = 0, matching = 0, constraints = 0, flaggedDiffering = 0
+        var views = 0, unflagged = 0, matching = 0, constraints = 0, flaggedDiffering = 0, dropped = 0
         var failed = false
         func rect(_ r: IBRect) -> String {
             [r.x, r.y, r.width, r.height].map { $0.isNaN ? "?" : formatCoordinate(($0 * 1000).rounded() / 1000) }.joined(separator: ", ")
@@ -157,7 +162,7 @@ struct Import: ParsableCommand {
         for s in scenes {
             let result: IBCheckResult
             do {
-                result = try s.check(backend: CassowaryBackend.self, repair: repair)
+                result = try s.check(backend: CassowaryBackend.self, repair: !strict)
             } catch {
                 printError("\(file): \(s.name): \(error)")
                 throw ExitCode.failure
@@ -169,14 +174,15 @@ struct Import: ParsableCommand {
             let bad = result.mismatches.filter { $0.flag == nil }.count
             flaggedDiffering += result.mismatches.count - bad
             print("\(s.name): \(result.viewCount) views, \(result.unflaggedMatching)/\(result.unflaggedCount) unflagged match")
-            for r in result.repairs { print("  repair: \(r)") }
+            for r in result.repairs { print("  dropped: \(r)") }
+            dropped += result.dropped.count
             if let conflict = result.conflict { print("  conflict: \(conflict)") }
             for m in result.mismatches where result.conflict == nil {
                 print("  \(m.viewID) \(m.className): IB [\(rect(m.expected))] solved [\(rect(m.solved))]\(m.flag.map { " (IB: \($0))" } ?? "")")
             }
             if bad > 0 { failed = true }
         }
-        print("summary: hierarchies=\(scenes.count) views=\(views) constraints=\(constraints) unflagged=\(unflagged) matching=\(matching) flagged-differing=\(flaggedDiffering)")
+        print("summary: hierarchies=\(scenes.count) views=\(views) constraints=\(constraints) unflagged=\(unflagged) matching=\(matching) flagged-differing=\(flaggedDiffering) dropped=\(dropped)")
         if failed { throw ExitCode.failure }
     }
 }
