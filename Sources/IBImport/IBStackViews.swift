@@ -29,7 +29,10 @@ extension IBSceneBuilder {
             vertical ? (.left, .right, .width, .centerX) : (.top, .bottom, .height, .centerY)
         // `spacingType="standard"` is UIStackView.spacingUseSystem: 8 pt between views.
         let spacing = e["spacingType"] == "standard" ? 8 : try e.number("spacing") ?? 0
-        let container = e.flag("layoutMarginsRelativeArrangement") ? marginsGuide(s) : stack.id
+        // Xcode writes a stack's margins only when its arrangement is relative to them (the
+        // inspector's "Layout Margins" of a stack view sets isLayoutMarginsRelativeArrangement).
+        let hasMargins = e.children.contains { $0.key == "layoutMargins" || $0.key == "directionalLayoutMargins" }
+        let container = e.flag("layoutMarginsRelativeArrangement") || hasMargins ? marginsGuide(s) : stack.id
         let arranged = views.indices.filter { views[$0].parent == s && views[$0].role == .arranged }
         let distribution = e["distribution"] ?? "fill"
         guard ["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"].contains(distribution) else {
