@@ -179,7 +179,11 @@ extension IBSceneBuilder {
         var rect = w.inset(by: m)
         if v.element["insetsLayoutMarginsFromSafeArea"] != "NO" {
             let safe = views[0].window.inset(by: env.safeArea)
-            let top = max(0, safe.y - w.y), bottom = max(0, w.bottom - safe.bottom)
+            // A scroll view's adjusted content inset takes the vertical insets: its content sees
+            // only the horizontal ones. An inset never exceeds the view.
+            let inScroll = isInScrollView(i)
+            let top = inScroll ? 0 : min(w.height, max(0, safe.y - w.y))
+            let bottom = inScroll ? 0 : min(w.height, max(0, w.bottom - safe.bottom))
             let left = max(0, safe.x - w.x), right = max(0, w.right - safe.right)
             rect = w.inset(by: IBInsets(top: m.top + top, left: m.left + left, bottom: m.bottom + bottom, right: m.right + right))
         }
@@ -190,6 +194,16 @@ extension IBSceneBuilder {
             rect = IBRect(x: left, y: top, width: right - left, height: bottom - top)
         }
         return rect
+    }
+
+    /// Whether view `i` lies inside a scroll view (table, collection and text views are ones).
+    func isInScrollView(_ i: Int) -> Bool {
+        var p = views[i].parent
+        while let x = p {
+            if ["scrollView", "tableView", "collectionView", "textView"].contains(views[x].element.name) { return true }
+            p = views[x].parent
+        }
+        return false
     }
 
     /// Rule (guides): each guide is a view held by required constraints to its owner:
