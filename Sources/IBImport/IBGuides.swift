@@ -215,9 +215,12 @@ extension IBSceneBuilder {
     /// With `environmentFromFrames`, every edge that a file constraint reaches is read off
     /// the frame at that constraint's other end (the most common value when several agree).
     func addGuideConstraints() throws(IBImportError) {
-        let env = tableEnvironment()
-        if options.environmentFromFrames { observeGuides() }
+        var env = tableEnvironment()
         let rootWindow = views[0].window
+        if options.environmentFromFrames {
+            observeGuides()
+            env.safeArea = observedSafeArea(table: env.safeArea)
+        }
         for id in guideOrder {
             let g = guides[id]!
             let o = views[g.owner]
@@ -268,6 +271,24 @@ extension IBSceneBuilder {
                 add("\(id)~height-fallback", ref(id, .height), .equal, ref(o.id, .height), priority: 1, origin: origin + ": size held when the content leaves it free")
             }
         }
+    }
+
+    /// The root's safe-area insets as the frames show them (where a constraint reaches an edge of
+    /// the root's safe area), else the table's: margins and other views' safe areas follow them.
+    private func observedSafeArea(table: IBInsets) -> IBInsets {
+        guard let g = guideOrder.lazy.compactMap({ self.guides[$0] }).first(where: { $0.kind == .safeArea && $0.owner == 0 })
+        else { return table }
+        func seen(_ a: Attribute...) -> Double? {
+            for x in a { if let v = mode(g.observed[x] ?? []) { return v } }
+            return nil
+        }
+        let w = views[0].window
+        var out = table
+        if let t = seen(.top) { out.top = t - w.y }
+        if let b = seen(.bottom) { out.bottom = w.bottom - b }
+        if let l = seen(.left, .leading) { out.left = l - w.x }
+        if let r = seen(.right, .trailing) { out.right = w.right - r }
+        return out
     }
 
     /// Values implied for guide attributes by the file's equalities whose other end is an IB view.

@@ -1,0 +1,56 @@
+import CassowarySolver
+import Foundation
+import IBImport
+import LayoutModel
+import Testing
+
+/// Margins inset from a safe area read off the frames.
+struct IBSafeAreaMarginTests {
+    /// A full-screen 375×667 xib view; `a` sits 10 below a safe area the frames put at 47.
+    /// `box` at the top (y 0, 100 tall) has margins of 5 and insets them from the safe area, so
+    /// `m`, pinned to its top margin, is at 20 + 5 = 25 with the table (status bar 20) and at
+    /// 47 + 5 = 52 with the environment from the frames.
+    @Test func marginsFollowTheObservedSafeArea() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14000">
+            <device id="retina4_7" orientation="portrait"/>
+            <objects>
+            <view id="v"><rect key="frame" x="0" y="0" width="375" height="667"/>
+            <subviews>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0" y="57" width="375" height="10"/></view>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="box"><rect key="frame" x="0" y="0" width="375" height="100"/>
+            <subviews><view translatesAutoresizingMaskIntoConstraints="NO" id="m"><rect key="frame" x="5" y="52" width="365" height="10"/></view></subviews>
+            <edgeInsets key="layoutMargins" top="5" left="5" bottom="5" right="5"/>
+            <constraints>
+            <constraint firstItem="m" firstAttribute="top" secondItem="box" secondAttribute="topMargin" id="mt"/>
+            <constraint firstItem="m" firstAttribute="leading" secondItem="box" secondAttribute="leadingMargin" id="ml"/>
+            <constraint firstAttribute="trailingMargin" secondItem="m" secondAttribute="trailing" id="mr"/>
+            <constraint firstItem="m" firstAttribute="height" constant="10" id="mh"/>
+            </constraints>
+            </view>
+            </subviews>
+            <viewLayoutGuide key="safeArea" id="s"/>
+            <constraints>
+            <constraint firstItem="a" firstAttribute="top" secondItem="s" secondAttribute="top" constant="10" id="t"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="l"/>
+            <constraint firstItem="a" firstAttribute="trailing" secondItem="v" secondAttribute="trailing" id="r"/>
+            <constraint firstItem="a" firstAttribute="height" constant="10" id="h"/>
+            <constraint firstItem="box" firstAttribute="top" secondItem="v" secondAttribute="top" id="bt"/>
+            <constraint firstItem="box" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="bl"/>
+            <constraint firstItem="box" firstAttribute="trailing" secondItem="v" secondAttribute="trailing" id="br"/>
+            <constraint firstItem="box" firstAttribute="height" constant="100" id="bh"/>
+            </constraints>
+            </view>
+            </objects>
+            </document>
+            """
+        func scene(_ fromFrames: Bool) throws -> IBImportedScene {
+            try IBImporter.importDocument(
+                IBDocument(data: Data(xml.utf8), path: "inline.xib"), options: IBImportOptions(environmentFromFrames: fromFrames))[0]
+        }
+        #expect(try solve(scene(false))["m"] == [5, 25, 365, 10])
+        #expect(try solve(scene(true))["m"] == [5, 52, 365, 10])
+        #expect(try scene(true).check(backend: CassowaryBackend.self, repair: false).mismatches.isEmpty)
+    }
+}
