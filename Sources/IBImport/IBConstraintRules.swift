@@ -13,16 +13,23 @@ extension IBSceneBuilder {
         return Double(text)
     }
 
-    /// Text baselines (no font metrics on Linux), documented approximation: text is one
-    /// line centred vertically, as labels, buttons and text fields draw it, in a font of the
-    /// element's `fontDescription` `pointSize` (17 when absent) with ascender 0.95 and
-    /// descender 0.24 of the point size, so both baselines lie `0.355 * pointSize` below the
-    /// centre. A view without text has its baselines at its bottom (UIView's default).
-    func baselineOffset(_ i: Int) -> (Attribute, Double) {
+    /// Text baselines (no font metrics on Linux), documented approximation: a font of the
+    /// element's `fontDescription` `pointSize` (17 when absent, text styles included: their
+    /// stored frames align as if one size), with ascender 0.95 and descender 0.24 of
+    /// the point size. One line of text is centred vertically, as labels, buttons and text fields
+    /// draw it, so both baselines lie `0.355 * pointSize` below the centre. A multi-line label
+    /// (`numberOfLines` 0 or above 1) has its first baseline one ascender below its top and its
+    /// last one descender above its bottom. A view without text has its baselines at its bottom
+    /// (UIView's default).
+    func baselineOffset(_ i: Int, last: Bool) -> (Attribute, Double) {
         let e = views[i].element
         guard ["label", "button", "textField", "textView"].contains(e.name) else { return (.bottom, 0) }
         let font = e.child("fontDescription", key: "fontDescription") ?? e.descendants().first { $0.name == "fontDescription" }
         let size = font.flatMap { Double($0["pointSize"] ?? "") } ?? 17
+        let lines = Int(e["numberOfLines"] ?? "1") ?? 1
+        if e.name == "label", lines != 1 {
+            return last ? (.bottom, -0.24 * size) : (.top, 0.95 * size)
+        }
         return (.centerY, 0.355 * size)
     }
 
@@ -50,7 +57,7 @@ extension IBSceneBuilder {
         case "centerXWithinMargins": return (ref(marginsGuide(i), .centerX), 0)
         case "centerYWithinMargins": return (ref(marginsGuide(i), .centerY), 0)
         case "baseline", "lastBaseline", "firstBaseline":
-            let (a, offset) = baselineOffset(i)
+            let (a, offset) = baselineOffset(i, last: name != "firstBaseline")
             return (ref(id, a), offset)
         default:
             guard let a = Attribute(rawValue: name) else {

@@ -130,8 +130,8 @@ extension IBSceneBuilder {
             if alignment == "center" {
                 add("\(id)~sv-\(crossCenter)", ref(id, crossCenter), .equal, ref(container, crossCenter), origin: origin)
             } else if let f = firstVisible, f != a {
-                let (attrA, offA) = baselineOffset(a)
-                let (attrF, offF) = baselineOffset(f)
+                let (attrA, offA) = baselineOffset(a, last: alignment == "lastBaseline")
+                let (attrF, offF) = baselineOffset(f, last: alignment == "lastBaseline")
                 add("\(id)~sv-baseline", ref(id, attrA), .equal, ref(views[f].id, attrF), constant: offF - offA,
                     origin: origin + ": baselines approximated")
             }
