@@ -20,9 +20,19 @@ def run(binary, path, from_frames):
         if line.startswith("  conflict:"):
             causes["unresolved conflict"] += 1
         elif line.startswith("  ") and " IB [" in line and "(IB: " not in line:
-            cls = line.split()[1]
-            causes[cls] += 1
+            cls = line.split()[1].rstrip(":")
+            causes[f"{cls} ({category(line.partition(' likely: ')[2])})"] += 1
     return (h, v, c, u, m), causes
+
+def category(likely):
+    """The kind of the first likely cause `--check` gives (no ids, no names from the file)."""
+    first = re.sub(r"^inside [^:]+: ", "", likely.split("; ")[0])
+    for prefix, name in (("dropped constraint", "dropped constraint"), ("SF Symbol", "symbol insets"),
+                         ("custom class", "custom class size"), ("constraint ", "constraint outside"),
+                         ("layout guide", "guide not modelled")):
+        if first.startswith(prefix):
+            return name
+    return "unknown" if not first or first == "cause unknown" else "unsupported attribute"
 
 def main():
     ap = argparse.ArgumentParser()

@@ -72,6 +72,14 @@ extension IBSceneBuilder {
         }
     }
 
+    /// A constraint to an object that is not a view or guide of this hierarchy (another scene's,
+    /// or a guide the import does not model) is dropped, noted and listed as unsupported.
+    func dropOutside(_ c: IBElement, _ cid: String, _ first: String, _ second: String?) {
+        notes.append("constraint \(cid) reaches outside this hierarchy: dropped")
+        let mine = [first, second].compactMap { $0 }.first { index[$0] != nil }
+        unsupported(c, view: mine, "constraint \(cid) reaches an object outside this hierarchy or not modelled: dropped")
+    }
+
     func isDescendant(_ id: String, of ancestor: Int) -> Bool {
         var p = index[id].flatMap { views[$0].parent }
         while let x = p {
@@ -97,13 +105,13 @@ extension IBSceneBuilder {
                 let secondItem = c["secondItem"]
                 if secondItem != nil && c["secondAttribute"] == nil { throw fail(c, "has a secondItem but no secondAttribute") }
                 guard let (first, o1) = try resolve(item: firstItem, attribute: firstName, other: secondItem, element: c) else {
-                    notes.append("constraint \(cid) reaches outside this hierarchy: dropped")
+                    dropOutside(c, cid, firstItem, secondItem)
                     continue
                 }
                 var second: (AttributeRef, Double)?
                 if let secondItem, let name = c["secondAttribute"] {
                     guard let s = try resolve(item: secondItem, attribute: name, other: firstItem, element: c) else {
-                        notes.append("constraint \(cid) reaches outside this hierarchy: dropped")
+                        dropOutside(c, cid, firstItem, secondItem)
                         continue
                     }
                     second = s

@@ -26,7 +26,7 @@ extension IBSceneBuilder {
     /// on views, `<viewControllerLayoutGuide type="top|bottom">` on the root's view controller.
     func declareGuides() throws(IBImportError) {
         for i in views.indices {
-            for g in views[i].element.children where g.name == "viewLayoutGuide" {
+            for g in views[i].element.children where g.name == "viewLayoutGuide" || g.name == "keyboardLayoutGuide" {
                 guard let id = g.id else { continue }
                 let kind: IBGuideKind
                 switch g.key {
@@ -34,9 +34,12 @@ extension IBSceneBuilder {
                 case "contentLayoutGuide": kind = .content
                 case "frameLayoutGuide": kind = .frame
                 case "keyboard": kind = .keyboard
-                default: throw fail(g, "unknown layout guide key \"\(g.key ?? "")\"")
+                default:
+                    unsupported(g, view: views[i].id, "layout guide key \"\(g.key ?? "")\" not modelled (constraints to it are dropped)")
+                    continue
                 }
                 try declareGuide(id, kind, owner: i, element: g)
+                if kind == .keyboard, g["usesBottomSafeArea"] == "NO" { keyboardOverSafeArea.insert(id) }
             }
         }
         if let controller = root.controller {
@@ -254,7 +257,10 @@ extension IBSceneBuilder {
                 rectGuide(ow)
             case .topLayoutGuide, .bottomLayoutGuide, .keyboard:
                 let isTop = g.kind == .topLayoutGuide
-                var length = isTop ? env.topGuideLength : g.kind == .keyboard ? env.safeArea.bottom : env.bottomGuideLength
+                // The keyboard guide, keyboard hidden: its top on the safe area's bottom, or on the
+                // view's bottom with `usesBottomSafeArea="NO"`.
+                let keyboard = keyboardOverSafeArea.contains(id) ? 0 : env.safeArea.bottom
+                var length = isTop ? env.topGuideLength : g.kind == .keyboard ? keyboard : env.bottomGuideLength
                 if options.environmentFromFrames {
                     if isTop, let b = observed(.bottom) { length = b - ow.y }
                     if !isTop, let t = observed(.top) { length = ow.bottom - t }

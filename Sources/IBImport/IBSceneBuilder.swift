@@ -24,6 +24,8 @@ public struct IBImportedScene {
     public var dropped: [String] = []
     /// Elements and attributes of the file the import does not model, each with its line.
     public var unsupported: [String] = []
+    /// View id → what the import knows it does not model about that view (likely causes).
+    public var causes: [String: [String]] = [:]
 }
 
 /// When the runtime installs a constraint, which decides the one a conflict breaks (the one
@@ -57,6 +59,10 @@ final class IBSceneBuilder {
     var constraintIDs: Set<String> = []
     var origins: [(id: String, origin: String)] = []
     var notes: [String] = []
+    var unsupportedList: [String] = []
+    /// Keyboard guides declared with `usesBottomSafeArea="NO"`.
+    var keyboardOverSafeArea: Set<String> = []
+    var causes: [String: [String]] = [:]
     /// The install phase of the constraints `add` makes now, and of every constraint so far.
     var phase: IBInstallPhase = .environment
     var phases: [String: IBInstallPhase] = [:]
@@ -241,6 +247,7 @@ final class IBSceneBuilder {
         for i in views.indices where views[i].element.name == "stackView" { try expandStackView(i) }
         phase = .environment
         try addGuideConstraints()
+        listUnsupported()
         // The order the runtime installs them in, which decides the constraint a conflict breaks.
         let rank = constraints.map { (phases[$0.id] ?? .file).rawValue }
         constraints = constraints.indices.sorted { (rank[$0], $0) < (rank[$1], $1) }.map { constraints[$0] }
@@ -250,6 +257,7 @@ final class IBSceneBuilder {
         return IBImportedScene(
             name: root.name, scene: scene, views: views,
             guides: guideOrder.map { ($0, guides[$0]!.kind.rawValue, guides[$0]!.ownerID) },
-            origins: origins, notes: notes, outlets: constraintOutlets(), device: device)
+            origins: origins, notes: notes, outlets: constraintOutlets(), device: device,
+            unsupported: unsupportedList, causes: causes)
     }
 }

@@ -154,7 +154,7 @@ struct Import: ParsableCommand {
     }
 
     private func runCheck(_ scenes: [IBImportedScene]) throws {
-        var views = 0, unflagged = 0, matching = 0, constraints = 0, flaggedDiffering = 0, dropped = 0
+        var views = 0, unflagged = 0, matching = 0, constraints = 0, flaggedDiffering = 0, dropped = 0, unsupported = 0
         var failed = false
         func rect(_ r: IBRect) -> String {
             [r.x, r.y, r.width, r.height].map { $0.isNaN ? "?" : formatCoordinate(($0 * 1000).rounded() / 1000) }.joined(separator: ", ")
@@ -174,15 +174,19 @@ struct Import: ParsableCommand {
             let bad = result.mismatches.filter { $0.flag == nil }.count
             flaggedDiffering += result.mismatches.count - bad
             print("\(s.name): \(result.viewCount) views, \(result.unflaggedMatching)/\(result.unflaggedCount) unflagged match")
-            for r in result.repairs { print("  dropped: \(r)") }
+            for r in result.repairs { print("  \(r)") }
             dropped += result.dropped.count
             if let conflict = result.conflict { print("  conflict: \(conflict)") }
+            for u in s.unsupported { print("  unsupported: \(u)") }
+            unsupported += s.unsupported.count
             for m in result.mismatches where result.conflict == nil {
-                print("  \(m.viewID) \(m.className): IB [\(rect(m.expected))] solved [\(rect(m.solved))]\(m.flag.map { " (IB: \($0))" } ?? "")")
+                let causes = s.likelyCauses(of: m.viewID, dropped: result.dropped)
+                let why = causes.isEmpty ? "cause unknown" : causes.joined(separator: "; ")
+                print("  \(m.viewID) \(m.className): IB [\(rect(m.expected))] solved [\(rect(m.solved))]\(m.flag.map { " (IB: \($0))" } ?? "") likely: \(why)")
             }
             if bad > 0 { failed = true }
         }
-        print("summary: hierarchies=\(scenes.count) views=\(views) constraints=\(constraints) unflagged=\(unflagged) matching=\(matching) flagged-differing=\(flaggedDiffering) dropped=\(dropped)")
+        print("summary: hierarchies=\(scenes.count) views=\(views) constraints=\(constraints) unflagged=\(unflagged) matching=\(matching) flagged-differing=\(flaggedDiffering) dropped=\(dropped) unsupported=\(unsupported)")
         if failed { throw ExitCode.failure }
     }
 }
