@@ -114,6 +114,14 @@ extension IBSceneBuilder {
             device: device, toolsVersion: toolsVersion, width: r.width,
             statusBarShown: status, navigationBar: nav, tabBar: tab)
         if r.y > 0 { env.safeArea.top = max(0, env.safeArea.top - r.y); env.topGuideLength = max(0, env.topGuideLength - r.y) }
+        // A screen-sized root placed below an opaque bar runs past the screen's bottom by as much:
+        // the bottom guide and safe area stay on the screen, that much higher in the root.
+        let screenHeight = r.width == device.width ? device.height : device.width
+        if fullScreen, r.y > 0, r.y + r.height > screenHeight {
+            let overflow = r.y + r.height - screenHeight
+            env.safeArea.bottom += overflow
+            env.bottomGuideLength += overflow
+        }
         return env
     }
 

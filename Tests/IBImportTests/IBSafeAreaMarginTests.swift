@@ -54,3 +54,46 @@ struct IBSafeAreaMarginTests {
         #expect(try scene(true).check(backend: CassowaryBackend.self, repair: false).mismatches.isEmpty)
     }
 }
+
+/// A screen-sized root (375×667 on the 4.7" iPhone) placed at y 64 below an opaque navigation
+/// bar runs 64 past the screen: the bottom layout guide stays on the screen's bottom, at
+/// 667 − 64 = 603 in the root, and `b` (40 tall) sits on it: [0, 563, 375, 40]; the top guide is
+/// 20 + 44 − 64 = 0 long, so `t` is at the root's top.
+struct IBRootBelowBarTests {
+    @Test func bottomGuideStaysOnTheScreen() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="11542">
+            <scenes><scene sceneID="s1"><objects>
+            <viewController id="vc">
+            <layoutGuides>
+            <viewControllerLayoutGuide type="top" id="tg"/>
+            <viewControllerLayoutGuide type="bottom" id="bg"/>
+            </layoutGuides>
+            <view key="view" id="v"><rect key="frame" x="0" y="64" width="375" height="667"/>
+            <subviews>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="t"><rect key="frame" x="0" y="0" width="375" height="40"/></view>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="b"><rect key="frame" x="0" y="563" width="375" height="40"/></view>
+            </subviews>
+            <constraints>
+            <constraint firstItem="t" firstAttribute="top" secondItem="tg" secondAttribute="bottom" id="tt"/>
+            <constraint firstItem="t" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="tl"/>
+            <constraint firstAttribute="trailing" secondItem="t" secondAttribute="trailing" id="tr"/>
+            <constraint firstItem="t" firstAttribute="height" constant="40" id="th"/>
+            <constraint firstItem="bg" firstAttribute="top" secondItem="b" secondAttribute="bottom" id="bb"/>
+            <constraint firstItem="b" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="bl"/>
+            <constraint firstAttribute="trailing" secondItem="b" secondAttribute="trailing" id="br"/>
+            <constraint firstItem="b" firstAttribute="height" constant="40" id="bh"/>
+            </constraints>
+            </view>
+            <simulatedNavigationBarMetrics key="simulatedTopBarMetrics" translucent="NO" prompted="NO"/>
+            </viewController>
+            </objects></scene></scenes>
+            </document>
+            """
+        let scene = try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.storyboard"))[0]
+        let r = try solve(scene)
+        #expect(r["t"] == [0, 0, 375, 40])
+        #expect(r["b"] == [0, 563, 375, 40])
+    }
+}
