@@ -106,13 +106,13 @@ public struct IBEnvironment: Sendable {
         if statusBarShown, toolsVersion >= 20000, device.id == "retina5_9" { status = 50 }
         // Xcode 15's files (tools versions 24000 to 32699) place the safe area under a navigation
         // bar 4 pt lower than a 44 pt bar would, and keep a second home-indicator height at the
-        // bottom of such a controller (96 and 68 on the 414×896 iPhone). No Apple source: measured
-        // on the stored frames of one project's files (in-sample); Xcode 16's files (32700) do not
+        // bottom of every safe area (96 and 68 on the 414×896 iPhone). No Apple source: measured
+        // on the stored frames of the corpus's files (in-sample); Xcode 16's files (32700) do not
         // show it.
         let xcode15 = toolsVersion >= 24000 && toolsVersion < 32700
         let bar = IBDeviceTable.navigationBar + (xcode15 ? 4 : 0)
         let top = status + (navigationBar ? bar : 0)
-        let xcode15Bottom = xcode15 && navigationBar ? device.homeIndicator : 0
+        let xcode15Bottom = xcode15 ? device.homeIndicator : 0
         let bottom = device.homeIndicator + (tabBar ? IBDeviceTable.tabBar : 0) + xcode15Bottom
         return IBEnvironment(
             safeArea: IBInsets(top: top, left: 0, bottom: bottom, right: 0),

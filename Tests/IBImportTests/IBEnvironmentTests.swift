@@ -23,6 +23,8 @@ struct IBEnvironmentTests {
         let xcode15 = IBEnvironment.fromTable(device: xr, toolsVersion: 24127, width: 414, statusBarShown: true, navigationBar: true, tabBar: false)
         #expect(xcode15.safeArea.top == 96 && xcode15.safeArea.bottom == 68 && xcode15.rootSideMargin == 20)
         // Xcode 16's files (tools 32700) have a plain 44 pt bar and one home-indicator inset.
+        let plain15 = IBEnvironment.fromTable(device: xr, toolsVersion: 24127, width: 414, statusBarShown: true, navigationBar: false, tabBar: false)
+        #expect(plain15.safeArea.top == 48 && plain15.safeArea.bottom == 68)
         let xcode16 = IBEnvironment.fromTable(device: xr, toolsVersion: 32700, width: 414, statusBarShown: true, navigationBar: true, tabBar: false)
         #expect(xcode16.safeArea.top == 92 && xcode16.safeArea.bottom == 34)
     }
