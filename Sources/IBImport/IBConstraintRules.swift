@@ -130,7 +130,9 @@ extension IBSceneBuilder {
                     }
                     multiplier = m
                 }
-                let constant = try c.number("constant") ?? 0
+                // A `<variation key="…">` of the constraint that matches the size classes overrides its constant.
+                let varied = c.children.last { $0.name == "variation" && $0.key.map(variationMatches) == true && $0["constant"] != nil }
+                let constant = try (varied ?? c).number("constant") ?? 0
                 let priority = try c.number("priority") ?? 1000
                 guard priority >= 1, priority <= 1000, priority <= 999 || priority == 1000 else {
                     throw fail(c, "priority=\"\(formatNumber(priority))\" is not 1...999 or 1000")
