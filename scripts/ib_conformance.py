@@ -6,7 +6,7 @@ not flag that match IB's frames (0.5 pt), and the causes of the mismatches.
 
 usage: scripts/ib_conformance.py DIR [--binary PATH] [--output FILE]
 Only numbers, class names and counts are written: no content of the files."""
-import argparse, collections, os, re, subprocess, sys
+import argparse, collections, datetime, os, re, subprocess, sys
 
 def run(binary, path, from_frames):
     args = [binary, "import", path, "--check"] + (["--environment-from-frames"] if from_frames else [])
@@ -57,8 +57,10 @@ def main():
             row.append((h, v, c, f"{pct:.1f}% ({m}/{u})", text))
         rows.append(row)
     shown = a.dir if not os.path.isabs(a.dir) else "DIR"  # no machine paths in the report
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip() or "unknown"
+    made = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     out = ["# Interface Builder conformance", "",
-           f"Made with `scripts/ib_conformance.py {shown} --binary .build/release/layoutbench --output FILE` "
+           f"At commit {commit} ({made}), made with `scripts/ib_conformance.py {shown} --binary .build/release/layoutbench --output FILE` "
            "(release build): `layoutbench import FILE --check` per file, with the environment read off the frames "
            "(`--environment-from-frames`) and from the device table, default options otherwise (conflicting "
            "required constraints broken as UIKit breaks them), cassowary back end, 0.5 pt tolerance; views IB "
