@@ -174,7 +174,10 @@ extension IBSceneBuilder {
         let v = views[i]
         let w = v.window
         var m = IBInsets(top: 8, left: 8, bottom: 8, right: 8)
-        if i == 0 && root.controller != nil {
+        // A controller's root, and a xib's top-level view (Xcode lays it out as the view of the
+        // file's owner: stored files show it for freeform and screen-sized ones), have the system
+        // minimum margins; a cell at the root has its own.
+        if i == 0 && (root.controller != nil || !IBClassNames.cells.contains(v.element.name)) {
             m = IBInsets(top: 0, left: env.rootSideMargin, bottom: 0, right: env.rootSideMargin)
         } else if v.element.name == "tableViewCellContentView" && toolsVersion >= 14000 {
             let side = IBDeviceTable.rootSideMargin(width: views[0].frame.width)

@@ -97,3 +97,30 @@ struct IBRootBelowBarTests {
         #expect(r["b"] == [0, 563, 375, 40])
     }
 }
+
+/// A xib's top-level view (600×300, freeform) has the system minimum margins of a controller's
+/// root: 20 at the sides (at least 414 wide), 0 above and below. `c`, 10 inside its margins:
+/// [30, 10, 540, 280].
+struct IBTopLevelMarginTests {
+    @Test func topLevelViewHasRootMargins() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14113">
+            <device id="retina4_7" orientation="portrait"/>
+            <objects>
+            <view id="v"><rect key="frame" x="0" y="0" width="600" height="300"/>
+            <subviews><view translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="30" y="10" width="540" height="280"/></view></subviews>
+            <constraints>
+            <constraint firstItem="c" firstAttribute="leading" secondItem="v" secondAttribute="leadingMargin" constant="10" id="l"/>
+            <constraint firstItem="c" firstAttribute="top" secondItem="v" secondAttribute="topMargin" constant="10" id="t"/>
+            <constraint firstAttribute="trailingMargin" secondItem="c" secondAttribute="trailing" constant="10" id="r"/>
+            <constraint firstAttribute="bottomMargin" secondItem="c" secondAttribute="bottom" constant="10" id="b"/>
+            </constraints>
+            </view>
+            </objects>
+            </document>
+            """
+        let scene = try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.xib"))[0]
+        #expect(try solve(scene)["c"] == [30, 10, 540, 280])
+    }
+}
