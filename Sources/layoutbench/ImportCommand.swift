@@ -133,7 +133,9 @@ struct Import: ParsableCommand {
                 throw IBImportError(file: file, line: nil, message: "\(scene.name): \(conflict) (--strict refuses conflicting required constraints)")
             }
             for r in result.repairs { printError("\(file): \(scene.name): warning: \(r)") }
+            scene.scene.constraints = result.added + scene.scene.constraints
             scene.scene.constraints.removeAll { result.dropped.contains($0.id) }
+            scene.origins += result.added.map { ($0.id, "sizes are not negative: added where a solve gave a negative size") }
             scene.dropped = result.repairs
             out.append(scene)
         }

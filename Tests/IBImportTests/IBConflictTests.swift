@@ -83,4 +83,33 @@ struct IBConflictTests {
         #expect(result.dropped == ["aspect"])
         #expect(result.mismatches.isEmpty)
     }
+
+    /// `a` is pinned 60 below the top and 60 above the bottom of a 100 pt root: −20 tall. Sizes
+    /// are not negative, so `a.height >= 0` is added with the surroundings and the bottom pin,
+    /// installed after the top one, is the constraint broken; `a` keeps its 10 pt height (500):
+    /// [0, 60, 100, 10].
+    @Test func negativeSizeGetsANonNegativeConstraint() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21000">
+            <objects>
+            <view id="v"><rect key="frame" x="0" y="0" width="100" height="100"/>
+            <subviews><view translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0" y="60" width="100" height="10"/></view></subviews>
+            <constraints>
+            <constraint firstItem="a" firstAttribute="top" secondItem="v" secondAttribute="top" constant="60" id="t"/>
+            <constraint firstAttribute="bottom" secondItem="a" secondAttribute="bottom" constant="60" id="b"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="l"/>
+            <constraint firstItem="a" firstAttribute="trailing" secondItem="v" secondAttribute="trailing" id="r"/>
+            <constraint firstItem="a" firstAttribute="height" priority="500" constant="10" id="h"/>
+            </constraints>
+            </view>
+            </objects>
+            </document>
+            """
+        let scene = try importText(xml)[0]
+        let result = try scene.check(backend: CassowaryBackend.self, repair: true)
+        #expect(result.added.map(\.id) == ["a~nonnegative-height"])
+        #expect(result.dropped == ["b"])
+        #expect(result.mismatches.isEmpty)
+    }
 }
