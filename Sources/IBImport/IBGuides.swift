@@ -181,7 +181,11 @@ extension IBSceneBuilder {
             m = IBInsets(top: 0, left: env.rootSideMargin, bottom: 0, right: env.rootSideMargin)
         } else if v.element.name == "tableViewCellContentView" && toolsVersion >= 14000 {
             let side = IBDeviceTable.rootSideMargin(width: views[0].frame.width)
-            m = IBInsets(top: 11, left: side, bottom: 11, right: side)
+            // Beside an accessory (which the content view stops short of), the trailing margin is
+            // a plain view's 8.
+            let cell = v.parent.map { views[$0].element }
+            let accessory = (cell?["accessoryType"]).map { $0 != "none" } ?? false
+            m = IBInsets(top: 11, left: side, bottom: 11, right: accessory ? IBDeviceTable.viewMargin : side)
         }
         if let e = v.element.children.first(where: { $0.key == "layoutMargins" || $0.key == "directionalLayoutMargins" }) {
             func n(_ names: String...) -> Double {

@@ -124,3 +124,31 @@ struct IBTopLevelMarginTests {
         #expect(try solve(scene)["c"] == [30, 10, 540, 280])
     }
 }
+
+/// A table cell (375 wide, tools 14000) with a disclosure indicator: its content view, 348.5 wide,
+/// has the side margin 16 at the leading edge, 11 above, and a plain 8 at the trailing edge beside
+/// the accessory. `t`, 10 inside the margins: [26, 21, 304.5, 16].
+struct IBCellAccessoryMarginTests {
+    @Test func accessoryLeavesAnEightPointTrailingMargin() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14000">
+            <device id="retina4_7" orientation="portrait"/>
+            <objects>
+            <tableViewCell accessoryType="disclosureIndicator" id="cell"><rect key="frame" x="0" y="0" width="375" height="80"/>
+            <tableViewCellContentView key="contentView" id="cv"><rect key="frame" x="0" y="0" width="348.5" height="80"/>
+            <subviews><label translatesAutoresizingMaskIntoConstraints="NO" id="t"><rect key="frame" x="26" y="21" width="304.5" height="16"/></label></subviews>
+            <constraints>
+            <constraint firstItem="t" firstAttribute="top" secondItem="cv" secondAttribute="topMargin" constant="10" id="tt"/>
+            <constraint firstItem="t" firstAttribute="leading" secondItem="cv" secondAttribute="leadingMargin" constant="10" id="tl"/>
+            <constraint firstAttribute="trailingMargin" secondItem="t" secondAttribute="trailing" constant="10" id="tr"/>
+            </constraints>
+            </tableViewCellContentView>
+            </tableViewCell>
+            </objects>
+            </document>
+            """
+        let scene = try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.xib"))[0]
+        #expect(try solve(scene)["t"] == [26, 21, 304.5, 16])
+    }
+}
