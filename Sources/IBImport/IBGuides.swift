@@ -81,8 +81,9 @@ extension IBSceneBuilder {
     ///   top-level view only when it has the screen's size;
     /// - navigation bar: when the controller simulates one (`simulatedTopBarMetrics`), else when it
     ///   is in a navigation stack of the file: the root of a `navigationController` whose bar is not
-    ///   hidden, or reached from one by push/show segues; in files from Xcode 15 on (tools version
-    ///   ≥ 24000) also when the controller has a navigation item (Xcode's inferred top bar);
+    ///   hidden, or reached from one by push/show segues; in Xcode 15's files (tools versions
+    ///   24000 to 32699, in-sample like the table's other Xcode 15 entry) also when the controller
+    ///   has a navigation item (Xcode's inferred top bar); Xcode 16's files (32700) do not infer it;
     /// - tab bar: when the controller simulates a bottom bar, or it (or its navigation controller)
     ///   is a tab bar controller's child.
     /// A root placed below the bars (IB frame y > 0) loses that much top inset.
@@ -102,7 +103,7 @@ extension IBSceneBuilder {
             if let top = topBar {
                 nav = top.name == "simulatedNavigationBarMetrics"
             } else {
-                nav = navigationStack.contains(c.id ?? "") || (toolsVersion >= 24000 && c.child("navigationItem") != nil)
+                nav = navigationStack.contains(c.id ?? "") || (toolsVersion >= 24000 && toolsVersion < 32700 && c.child("navigationItem") != nil)
             }
             if let bottom = c.children.first(where: { $0.key == "simulatedBottomBarMetrics" }) {
                 tab = bottom.name != "nil"

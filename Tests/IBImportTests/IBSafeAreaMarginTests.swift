@@ -152,3 +152,39 @@ struct IBCellAccessoryMarginTests {
         #expect(try solve(scene)["t"] == [26, 21, 304.5, 16])
     }
 }
+
+/// A full-screen controller (414×896, status bar 48) with a navigation item and no navigation
+/// controller: Xcode 15's files (tools 24127) infer a navigation bar (safe top 48 + 48 = 96),
+/// Xcode 16's (32700) do not (48). `a` sits on the safe area's top.
+struct IBInferredBarTests {
+    static func xml(_ tools: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\(tools)">
+        <device id="retina6_1" orientation="portrait"/>
+        <scenes><scene sceneID="s1"><objects>
+        <viewController id="vc">
+        <view key="view" id="v"><rect key="frame" x="0" y="0" width="414" height="896"/>
+        <subviews><view translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0" y="96" width="414" height="10"/></view></subviews>
+        <viewLayoutGuide key="safeArea" id="sa"/>
+        <constraints>
+        <constraint firstItem="a" firstAttribute="top" secondItem="sa" secondAttribute="top" id="t"/>
+        <constraint firstItem="a" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="l"/>
+        <constraint firstAttribute="trailing" secondItem="a" secondAttribute="trailing" id="r"/>
+        <constraint firstItem="a" firstAttribute="height" constant="10" id="h"/>
+        </constraints>
+        </view>
+        <navigationItem key="navigationItem" id="ni"/>
+        </viewController>
+        </objects></scene></scenes>
+        </document>
+        """
+    }
+
+    @Test func navigationItemInfersABarOnlyInXcode15Files() throws {
+        let x15 = try IBImporter.importDocument(IBDocument(data: Data(Self.xml("24127").utf8), path: "inline.storyboard"))[0]
+        let x16 = try IBImporter.importDocument(IBDocument(data: Data(Self.xml("32700.99.1234").utf8), path: "inline.storyboard"))[0]
+        #expect(try solve(x15)["a"] == [0, 96, 414, 10])
+        #expect(try solve(x16)["a"] == [0, 48, 414, 10])
+    }
+}
