@@ -35,9 +35,10 @@ public struct IBDevice: Sendable {
 ///   iPhone 12 mini 50, iPhone 12–14 47, Dynamic Island 59; home indicator 34; rounded iPads 24
 ///   and 20). The notched iPhones' top changed with the iOS each Xcode simulates: the 6.1"
 ///   XR/11 (`retina6_1`) reports 48 from iOS 14 (Xcode 12, tools version 17000); IB's 5.8"
-///   class (`retina5_9`) is shown as the 5.4" iPhone (50) from Xcode 13 (tools 20000). Files
-///   of different Xcode versions disagree here (a tools-20037 file of the corpus stores 44): the
-///   rule follows the simulated device of each Xcode, as documented by tools version.
+///   class (`retina5_9`) is shown as the 5.4" iPhone (50) in files from tools version 21000 on.
+///   Files of different Xcode versions disagree here: a tools-20037 file of the corpus stores 44
+///   and tools-22505 ones 50, so the threshold lies between; 21000 is a choice within that
+///   range (in-sample).
 public enum IBDeviceTable {
     public static let devices: [IBDevice] = [
         IBDevice(id: "retina3_5", width: 320, height: 480, statusBar: 20, homeIndicator: 0, isPad: false),
@@ -103,7 +104,7 @@ public struct IBEnvironment: Sendable {
     ) -> IBEnvironment {
         var status = statusBarShown ? device.statusBar : 0
         if statusBarShown, toolsVersion >= 17000, device.id == "retina6_1" { status = 48 }
-        if statusBarShown, toolsVersion >= 20000, device.id == "retina5_9" { status = 50 }
+        if statusBarShown, toolsVersion >= 21000, device.id == "retina5_9" { status = 50 }
         // Xcode 15's files (tools versions 24000 to 32699) place the safe area under a navigation
         // bar 4 pt lower than a 44 pt bar would, and keep a second home-indicator height at the
         // bottom of every safe area (96 and 68 on the 414×896 iPhone). No Apple source: measured

@@ -13,7 +13,8 @@ struct IBEnvironmentTests {
         let old = IBEnvironment.fromTable(device: x, toolsVersion: 14000, width: 375, statusBarShown: true, navigationBar: true, tabBar: true)
         #expect(old.safeArea == IBInsets(top: 88, left: 0, bottom: 83, right: 0))
         #expect(old.topGuideLength == 88 && old.bottomGuideLength == 49 && old.rootSideMargin == 16)
-        // The same screen saved by Xcode 13 or later is the 5.4" iPhone's: 50 on top.
+        // The same screen saved from tools 21000 on is the 5.4" iPhone's: 50 on top (20037: still 44).
+        #expect(IBEnvironment.fromTable(device: x, toolsVersion: 20037, width: 375, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 44)
         let newer = IBEnvironment.fromTable(device: x, toolsVersion: 22000, width: 375, statusBarShown: true, navigationBar: false, tabBar: false)
         #expect(newer.safeArea.top == 50 && newer.safeArea.bottom == 34)
         // 414×896 from Xcode 12 on: 48; Xcode 15 files put the safe area 4 pt lower under a navigation bar.
