@@ -69,9 +69,10 @@ def main():
            "`--check` names (dropped constraint, symbol insets, custom class size, constraint outside, "
            "unsupported attribute; unknown when the import knows of none).", "",
            "In-sample: every figure here. The import's rules were written while looking at these files, and the "
-           "device table's Xcode 15 entry (navigation bar 4 pt lower, a second home-indicator inset, tools "
-           "versions 24000 to 32699) was measured on them; the other table entries name Apple sources "
-           "(see Sources/IBImport/IBEnvironment.swift).", ""]
+           "device table's tools-version rules were measured on them (Xcode 15's files, tools versions 24000 to "
+           "32699: navigation bar 4 pt lower, a second home-indicator inset, a navigation bar inferred from a "
+           "navigation item; the 5.8-inch class at 50 pt from tools 21000); the other table entries name Apple "
+           "sources (see Sources/IBImport/IBEnvironment.swift).", ""]
     for from_frames, title in ((True, "environment read off the frames (`--environment-from-frames`)"),
                                (False, "environment from the device table")):
         u, m = totals[from_frames]
