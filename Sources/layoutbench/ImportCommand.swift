@@ -10,9 +10,14 @@ struct Import: ParsableCommand {
         abstract: "Turn an Interface Builder file (.xib, .storyboard) into scenes, one per view hierarchy.",
         discussion: """
             Scene view ids are the IB object ids; the "x-ib" object in each scene records every view's class, \
-            user label and IB frame, and where each generated constraint comes from. \
+            user label and IB frame, where each generated constraint comes from, the constraints dropped \
+            and what the import does not model ("dropped", "unsupported"). \
             --check solves frame 0 (cassowary) and compares each view with the frame IB stored (0.5 pt); \
-            it exits 1 when a view IB does not flag as misplaced or ambiguous differs.
+            it exits 1 when a view IB does not flag as misplaced or ambiguous differs, and prints each differing \
+            view's likely cause and what the file says that the import does not model (with its line). \
+            Conflicting required constraints are broken as UIKit breaks them (the constraint being added \
+            when the conflict appears, constraints taken in the order the runtime installs them), with a \
+            warning naming it; --strict refuses the file instead.
 
             Examples:
               layoutbench import Main.storyboard --list
