@@ -83,7 +83,7 @@ extension IBImportedScene {
         return result
     }
 
-    /// Builds a session for `scene`; with `repair`, each conflict among required constraints
+    /// Builds a `SceneSession` for `scene`; with `repair`, each conflict among required constraints
     /// drops the constraint being added when it appeared (the runtime's choice; the scene lists
     /// constraints in install order) and records it. Without, the conflict is recorded and nil returned.
     private func solveBreakingConflicts(
