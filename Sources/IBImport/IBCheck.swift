@@ -23,6 +23,8 @@ public struct IBCheckResult: Sendable {
     public var repairs: [String]
     /// The ids of the constraints `--repair` dropped.
     public var dropped: [String] = []
+    /// `size >= 0` constraints added for views a solve gave a negative size (see `check`).
+    public var added: [Constraint] = []
     /// Unresolved conflict (when not repairing), as the solver reported it.
     public var conflict: String?
 
@@ -36,37 +38,39 @@ extension IBImportedScene {
     /// the solution (tolerance 0.5 pt on each of left, top, width, height). With `repair`,
     /// each conflict among required constraints drops the constraint the solver was adding
     /// when it found the conflict (UIKit's recovery: break one and go on) and says which.
+    /// A view solved with a negative width or height gets `size >= 0` (`result.added`).
     public func check(
         backend: any LayoutBackend.Type, repair: Bool, tolerance: Double = 0.5
     ) throws(LayoutError) -> IBCheckResult {
-        var scene = self.scene
-        var repairs: [String] = []
         var result = IBCheckResult(
             name: name, viewCount: views.count, constraintCount: scene.constraints.count,
             flaggedCount: views.filter { $0.flagged != nil }.count, mismatches: [], repairs: [], conflict: nil)
-        var session: SceneSession?
-        while session == nil {
-            do {
-                session = try SceneSession(scene: scene.compile(), backend: backend)
-            } catch let error {
-                guard case let .unsatisfiable(culprit, conflicts) = error else { throw error }
-                if !repair || repairs.count > scene.constraints.count {
-                    result.conflict = error.description
-                    result.mismatches = views.map {
-                        IBMismatch(viewID: $0.id, className: $0.className, expected: $0.alignmentWindow,
-                                   solved: IBRect(x: .nan, y: .nan, width: .nan, height: .nan), flag: $0.flagged)
+        // Sizes are not negative (no frame Xcode stores is): a view the solve gives a negative
+        // width or height gets `size >= 0`, installed with its surroundings, and the solve is redone.
+        var added: [Constraint] = []
+        var rects: [Double] = []
+        for round in 0..<4 {
+            var scene = self.scene
+            scene.constraints = added + scene.constraints
+            result.dropped = []
+            result.repairs = []
+            guard let session = try solveBreakingConflicts(&scene, backend: backend, repair: repair, into: &result) else { return result }
+            rects = session.rects
+            result.constraintCount = scene.constraints.count
+            var more: [Constraint] = []
+            for (n, v) in views.enumerated() {
+                for (k, a) in [(2, Attribute.width), (3, Attribute.height)] where rects[4 * n + k] < -1e-6 {
+                    let id = "\(v.id)~nonnegative-\(a)"
+                    if !added.contains(where: { $0.id == id }) {
+                        more.append(Constraint(id: id, first: AttributeRef(view: v.id, attribute: a), relation: .greaterThanOrEqual,
+                                               second: nil, multiplier: 1, constant: 0, priority: Priority(1000)))
                     }
-                    return result
                 }
-                // Drop an IB constraint of the conflict set when there is one (generated rules are the environment).
-                let ibOnes = ([culprit] + conflicts).filter { id in !id.contains("~") }
-                let victim = ibOnes.first ?? culprit
-                scene.constraints.removeAll { $0.id == victim }
-                result.dropped.append(victim)
-                repairs.append("dropped \(victim) (conflict: \(([culprit] + conflicts).joined(separator: ", ")))")
             }
+            if more.isEmpty || round == 3 { break }
+            added += more
         }
-        let rects = session!.rects
+        result.added = added
         for (n, v) in views.enumerated() {
             let solved = IBRect(x: rects[4 * n], y: rects[4 * n + 1], width: rects[4 * n + 2], height: rects[4 * n + 3])
             let expected = v.alignmentWindow
@@ -76,8 +80,32 @@ extension IBImportedScene {
                 result.mismatches.append(IBMismatch(viewID: v.id, className: v.className, expected: expected, solved: solved, flag: v.flagged))
             }
         }
-        result.repairs = repairs
-        result.constraintCount = scene.constraints.count
         return result
+    }
+
+    /// Builds a `SceneSession` for `scene`; with `repair`, each conflict among required constraints
+    /// drops the constraint being added when it appeared (the runtime's choice; the scene lists
+    /// constraints in install order) and records it. Without, the conflict is recorded and nil returned.
+    private func solveBreakingConflicts(
+        _ scene: inout Scene, backend: any LayoutBackend.Type, repair: Bool, into result: inout IBCheckResult
+    ) throws(LayoutError) -> SceneSession? {
+        while true {
+            do {
+                return try SceneSession(scene: scene.compile(), backend: backend)
+            } catch let error {
+                guard case let .unsatisfiable(culprit, conflicts) = error else { throw error }
+                if !repair || result.repairs.count > scene.constraints.count {
+                    result.conflict = error.description
+                    result.mismatches = views.map {
+                        IBMismatch(viewID: $0.id, className: $0.className, expected: $0.alignmentWindow,
+                                   solved: IBRect(x: .nan, y: .nan, width: .nan, height: .nan), flag: $0.flagged)
+                    }
+                    return nil
+                }
+                scene.constraints.removeAll { $0.id == culprit }
+                result.dropped.append(culprit)
+                result.repairs.append("dropped \(culprit) (conflicts with \(conflicts.joined(separator: ", ")))")
+            }
+        }
     }
 }

@@ -13,16 +13,23 @@ extension IBSceneBuilder {
         return Double(text)
     }
 
-    /// Text baselines (no font metrics on Linux), documented approximation: text is one
-    /// line centred vertically, as labels, buttons and text fields draw it, in a font of the
-    /// element's `fontDescription` `pointSize` (17 when absent) with ascender 0.95 and
-    /// descender 0.24 of the point size, so both baselines lie `0.355 * pointSize` below the
-    /// centre. A view without text has its baselines at its bottom (UIView's default).
-    func baselineOffset(_ i: Int) -> (Attribute, Double) {
+    /// Text baselines (no font metrics on Linux), documented approximation: a font of the
+    /// element's `fontDescription` `pointSize` (17 when absent, text styles included: their
+    /// stored frames align as if one size), with ascender 0.95 and descender 0.24 of
+    /// the point size. One line of text is centred vertically, as labels, buttons and text fields
+    /// draw it, so both baselines lie `0.355 * pointSize` below the centre. A multi-line label
+    /// (`numberOfLines` 0 or above 1) has its first baseline one ascender below its top and its
+    /// last one descender above its bottom. A view without text has its baselines at its bottom
+    /// (UIView's default).
+    func baselineOffset(_ i: Int, last: Bool) -> (Attribute, Double) {
         let e = views[i].element
         guard ["label", "button", "textField", "textView"].contains(e.name) else { return (.bottom, 0) }
         let font = e.child("fontDescription", key: "fontDescription") ?? e.descendants().first { $0.name == "fontDescription" }
         let size = font.flatMap { Double($0["pointSize"] ?? "") } ?? 17
+        let lines = Int(e["numberOfLines"] ?? "1") ?? 1
+        if e.name == "label", lines != 1 {
+            return last ? (.bottom, -0.24 * size) : (.top, 0.95 * size)
+        }
         return (.centerY, 0.355 * size)
     }
 
@@ -50,7 +57,7 @@ extension IBSceneBuilder {
         case "centerXWithinMargins": return (ref(marginsGuide(i), .centerX), 0)
         case "centerYWithinMargins": return (ref(marginsGuide(i), .centerY), 0)
         case "baseline", "lastBaseline", "firstBaseline":
-            let (a, offset) = baselineOffset(i)
+            let (a, offset) = baselineOffset(i, last: name != "firstBaseline")
             return (ref(id, a), offset)
         default:
             guard let a = Attribute(rawValue: name) else {
@@ -63,6 +70,14 @@ extension IBSceneBuilder {
             }
             return (ref(id, a), 0)
         }
+    }
+
+    /// A constraint to an object that is not a view or guide of this hierarchy (another scene's,
+    /// or a guide the import does not model) is dropped, noted and listed as unsupported.
+    func dropOutside(_ c: IBElement, _ cid: String, _ first: String, _ second: String?) {
+        notes.append("constraint \(cid) reaches outside this hierarchy: dropped")
+        let mine = [first, second].compactMap { $0 }.first { index[$0] != nil }
+        unsupported(c, view: mine, "constraint \(cid) reaches an object outside this hierarchy or not modelled: dropped")
     }
 
     func isDescendant(_ id: String, of ancestor: Int) -> Bool {
@@ -90,13 +105,13 @@ extension IBSceneBuilder {
                 let secondItem = c["secondItem"]
                 if secondItem != nil && c["secondAttribute"] == nil { throw fail(c, "has a secondItem but no secondAttribute") }
                 guard let (first, o1) = try resolve(item: firstItem, attribute: firstName, other: secondItem, element: c) else {
-                    notes.append("constraint \(cid) reaches outside this hierarchy: dropped")
+                    dropOutside(c, cid, firstItem, secondItem)
                     continue
                 }
                 var second: (AttributeRef, Double)?
                 if let secondItem, let name = c["secondAttribute"] {
                     guard let s = try resolve(item: secondItem, attribute: name, other: firstItem, element: c) else {
-                        notes.append("constraint \(cid) reaches outside this hierarchy: dropped")
+                        dropOutside(c, cid, firstItem, secondItem)
                         continue
                     }
                     second = s
@@ -115,7 +130,9 @@ extension IBSceneBuilder {
                     }
                     multiplier = m
                 }
-                let constant = try c.number("constant") ?? 0
+                // A `<variation key="…">` of the constraint that matches the size classes overrides its constant.
+                let varied = c.children.last { $0.name == "variation" && $0.key.map(variationMatches) == true && $0["constant"] != nil }
+                let constant = try (varied ?? c).number("constant") ?? 0
                 let priority = try c.number("priority") ?? 1000
                 guard priority >= 1, priority <= 1000, priority <= 999 || priority == 1000 else {
                     throw fail(c, "priority=\"\(formatNumber(priority))\" is not 1...999 or 1000")

@@ -25,10 +25,20 @@ public struct IBDevice: Sendable {
     public var isPad: Bool
 }
 
-/// The device table (portrait). Notched iPhones' top inset changed with newer
-/// simulated devices for the same screen: `retina6_1` (414×896) has 44 before tools
-/// version 17000 (Xcode 12) and 48 from then on; `retina5_9` (375×812) has 44 before
-/// 20000 (Xcode 13) and 50 from then on (the 5.4" iPhone's).
+/// The device table (portrait). Sources, entry by entry:
+/// - screen sizes in points: Apple's Human Interface Guidelines, "Layout" → device screen sizes
+///   (the device each IB id simulates: 3.5" iPhone 4s, 4" SE, 4.7" 8, 5.5" 8 Plus, 5.8" X/11 Pro,
+///   6.1" XR/11, 6.5" XS Max, 5.4" 12 mini, 6.1" 12–14, 6.7" 12–14 Pro Max, 6.1" 14 Pro,
+///   6.7" 14 Pro Max; iPads 9.7", 10.2", 10.5", 11", 12.9" with and without rounded corners);
+/// - status bar / safe-area top and home indicator: the safe-area insets UIKit reports on the
+///   simulator of each device in portrait (20 under a plain status bar; notched iPhones 44,
+///   iPhone 12 mini 50, iPhone 12–14 47, Dynamic Island 59; home indicator 34; rounded iPads 24
+///   and 20). The notched iPhones' top changed with the iOS each Xcode simulates: the 6.1"
+///   XR/11 (`retina6_1`) reports 48 from iOS 14 (Xcode 12, tools version 17000); IB's 5.8"
+///   class (`retina5_9`) is shown as the 5.4" iPhone (50) in files from tools version 21000 on.
+///   Files of different Xcode versions disagree here: a tools-20037 file of the corpus stores 44
+///   and tools-22505 ones 50, so the threshold lies between; 21000 is a choice within that
+///   range (in-sample).
 public enum IBDeviceTable {
     public static let devices: [IBDevice] = [
         IBDevice(id: "retina3_5", width: 320, height: 480, statusBar: 20, homeIndicator: 0, isPad: false),
@@ -56,15 +66,16 @@ public enum IBDeviceTable {
         devices.first { $0.id == id } ?? devices[2]
     }
 
-    /// Navigation bar height (portrait iPhone and iPad).
+    /// Navigation bar height (portrait iPhone and iPad): UINavigationBar's standard height (HIG, "Navigation bars").
     public static let navigationBar = 44.0
-    /// Tab bar and toolbar height above the home indicator.
+    /// Tab bar and toolbar height above the home indicator: UITabBar's height in portrait (HIG, "Tab bars").
     public static let tabBar = 49.0
-    /// Default layout margins of an ordinary view.
+    /// Default layout margins of an ordinary view (UIView.layoutMargins' documented default).
     public static let viewMargin = 8.0
 
-    /// Leading/trailing minimum margins of a view controller's root view: 20 on
-    /// screens at least 414 pt wide and on iPads, 16 below.
+    /// Leading/trailing minimum margins of a view controller's root view
+    /// (`systemMinimumLayoutMargins`, as UIKit reports it on the simulators): 20 on screens at
+    /// least 414 pt wide and on iPads, 16 below.
     public static func rootSideMargin(width: Double) -> Double { width >= 414 ? 20 : 16 }
 }
 
@@ -93,14 +104,16 @@ public struct IBEnvironment: Sendable {
     ) -> IBEnvironment {
         var status = statusBarShown ? device.statusBar : 0
         if statusBarShown, toolsVersion >= 17000, device.id == "retina6_1" { status = 48 }
-        if statusBarShown, toolsVersion >= 20000, device.id == "retina5_9" { status = 50 }
-        // Xcode 15's files (tools version ≥ 24000) place the safe area 4 pt lower under a
-        // navigation bar than a 44 pt bar would (measured: 96 on the 414×896 iPhone).
-        let bar = IBDeviceTable.navigationBar + (toolsVersion >= 24000 ? 4 : 0)
+        if statusBarShown, toolsVersion >= 21000, device.id == "retina5_9" { status = 50 }
+        // Xcode 15's files (tools versions 24000 to 32699) place the safe area under a navigation
+        // bar 4 pt lower than a 44 pt bar would, and keep a second home-indicator height at the
+        // bottom of every safe area (96 and 68 on the 414×896 iPhone). No Apple source: measured
+        // on the stored frames of the corpus's files (in-sample); Xcode 16's files (32700) do not
+        // show it.
+        let xcode15 = toolsVersion >= 24000 && toolsVersion < 32700
+        let bar = IBDeviceTable.navigationBar + (xcode15 ? 4 : 0)
         let top = status + (navigationBar ? bar : 0)
-        // Measured the same way: those files also keep a second home-indicator height at the bottom
-        // (68 on the 414×896 iPhone) for such a controller. Empirical, from one project's files.
-        let xcode15Bottom = toolsVersion >= 24000 && navigationBar ? device.homeIndicator : 0
+        let xcode15Bottom = xcode15 ? device.homeIndicator : 0
         let bottom = device.homeIndicator + (tabBar ? IBDeviceTable.tabBar : 0) + xcode15Bottom
         return IBEnvironment(
             safeArea: IBInsets(top: top, left: 0, bottom: bottom, right: 0),

@@ -26,7 +26,7 @@ extension IBSceneBuilder {
     /// on views, `<viewControllerLayoutGuide type="top|bottom">` on the root's view controller.
     func declareGuides() throws(IBImportError) {
         for i in views.indices {
-            for g in views[i].element.children where g.name == "viewLayoutGuide" {
+            for g in views[i].element.children where g.name == "viewLayoutGuide" || g.name == "keyboardLayoutGuide" {
                 guard let id = g.id else { continue }
                 let kind: IBGuideKind
                 switch g.key {
@@ -34,9 +34,12 @@ extension IBSceneBuilder {
                 case "contentLayoutGuide": kind = .content
                 case "frameLayoutGuide": kind = .frame
                 case "keyboard": kind = .keyboard
-                default: throw fail(g, "unknown layout guide key \"\(g.key ?? "")\"")
+                default:
+                    unsupported(g, view: views[i].id, "layout guide key \"\(g.key ?? "")\" not modelled (constraints to it are dropped)")
+                    continue
                 }
                 try declareGuide(id, kind, owner: i, element: g)
+                if kind == .keyboard, g["usesBottomSafeArea"] == "NO" { keyboardOverSafeArea.insert(id) }
             }
         }
         if let controller = root.controller {
@@ -78,8 +81,9 @@ extension IBSceneBuilder {
     ///   top-level view only when it has the screen's size;
     /// - navigation bar: when the controller simulates one (`simulatedTopBarMetrics`), else when it
     ///   is in a navigation stack of the file: the root of a `navigationController` whose bar is not
-    ///   hidden, or reached from one by push/show segues; in files from Xcode 15 on (tools version
-    ///   ≥ 24000) also when the controller has a navigation item (Xcode's inferred top bar);
+    ///   hidden, or reached from one by push/show segues; in Xcode 15's files (tools versions
+    ///   24000 to 32699, in-sample like the table's other Xcode 15 entry) also when the controller
+    ///   has a navigation item (Xcode's inferred top bar); Xcode 16's files (32700) do not infer it;
     /// - tab bar: when the controller simulates a bottom bar, or it (or its navigation controller)
     ///   is a tab bar controller's child.
     /// A root placed below the bars (IB frame y > 0) loses that much top inset.
@@ -99,7 +103,7 @@ extension IBSceneBuilder {
             if let top = topBar {
                 nav = top.name == "simulatedNavigationBarMetrics"
             } else {
-                nav = navigationStack.contains(c.id ?? "") || (toolsVersion >= 24000 && c.child("navigationItem") != nil)
+                nav = navigationStack.contains(c.id ?? "") || (toolsVersion >= 24000 && toolsVersion < 32700 && c.child("navigationItem") != nil)
             }
             if let bottom = c.children.first(where: { $0.key == "simulatedBottomBarMetrics" }) {
                 tab = bottom.name != "nil"
@@ -111,6 +115,14 @@ extension IBSceneBuilder {
             device: device, toolsVersion: toolsVersion, width: r.width,
             statusBarShown: status, navigationBar: nav, tabBar: tab)
         if r.y > 0 { env.safeArea.top = max(0, env.safeArea.top - r.y); env.topGuideLength = max(0, env.topGuideLength - r.y) }
+        // A screen-sized root placed below an opaque bar runs past the screen's bottom by as much:
+        // the bottom guide and safe area stay on the screen, that much higher in the root.
+        let screenHeight = r.width == device.width ? device.height : device.width
+        if fullScreen, r.y > 0, r.y + r.height > screenHeight {
+            let overflow = r.y + r.height - screenHeight
+            env.safeArea.bottom += overflow
+            env.bottomGuideLength += overflow
+        }
         return env
     }
 
@@ -163,11 +175,18 @@ extension IBSceneBuilder {
         let v = views[i]
         let w = v.window
         var m = IBInsets(top: 8, left: 8, bottom: 8, right: 8)
-        if i == 0 && root.controller != nil {
+        // A controller's root, and a xib's top-level view (Xcode lays it out as the view of the
+        // file's owner: stored files show it for freeform and screen-sized ones), have the system
+        // minimum margins; a cell at the root has its own.
+        if i == 0 && (root.controller != nil || !IBClassNames.cells.contains(v.element.name)) {
             m = IBInsets(top: 0, left: env.rootSideMargin, bottom: 0, right: env.rootSideMargin)
         } else if v.element.name == "tableViewCellContentView" && toolsVersion >= 14000 {
             let side = IBDeviceTable.rootSideMargin(width: views[0].frame.width)
-            m = IBInsets(top: 11, left: side, bottom: 11, right: side)
+            // Beside an accessory (which the content view stops short of), the trailing margin is
+            // a plain view's 8.
+            let cell = v.parent.map { views[$0].element }
+            let accessory = (cell?["accessoryType"]).map { $0 != "none" } ?? false
+            m = IBInsets(top: 11, left: side, bottom: 11, right: accessory ? IBDeviceTable.viewMargin : side)
         }
         if let e = v.element.children.first(where: { $0.key == "layoutMargins" || $0.key == "directionalLayoutMargins" }) {
             func n(_ names: String...) -> Double {
@@ -179,7 +198,11 @@ extension IBSceneBuilder {
         var rect = w.inset(by: m)
         if v.element["insetsLayoutMarginsFromSafeArea"] != "NO" {
             let safe = views[0].window.inset(by: env.safeArea)
-            let top = max(0, safe.y - w.y), bottom = max(0, w.bottom - safe.bottom)
+            // A scroll view's adjusted content inset takes the vertical insets: its content sees
+            // only the horizontal ones. An inset never exceeds the view.
+            let inScroll = isInScrollView(i)
+            let top = inScroll ? 0 : min(w.height, max(0, safe.y - w.y))
+            let bottom = inScroll ? 0 : min(w.height, max(0, w.bottom - safe.bottom))
             let left = max(0, safe.x - w.x), right = max(0, w.right - safe.right)
             rect = w.inset(by: IBInsets(top: m.top + top, left: m.left + left, bottom: m.bottom + bottom, right: m.right + right))
         }
@@ -192,6 +215,16 @@ extension IBSceneBuilder {
         return rect
     }
 
+    /// Whether view `i` lies inside a scroll view (table, collection and text views are ones).
+    func isInScrollView(_ i: Int) -> Bool {
+        var p = views[i].parent
+        while let x = p {
+            if ["scrollView", "tableView", "collectionView", "textView"].contains(views[x].element.name) { return true }
+            p = views[x].parent
+        }
+        return false
+    }
+
     /// Rule (guides): each guide is a view held by required constraints to its owner:
     /// safe area and margins inset by the environment's values, the top/bottom layout
     /// guides spanning the root's width with their lengths, the frame guide equal to the
@@ -201,9 +234,12 @@ extension IBSceneBuilder {
     /// With `environmentFromFrames`, every edge that a file constraint reaches is read off
     /// the frame at that constraint's other end (the most common value when several agree).
     func addGuideConstraints() throws(IBImportError) {
-        let env = tableEnvironment()
-        if options.environmentFromFrames { observeGuides() }
+        var env = tableEnvironment()
         let rootWindow = views[0].window
+        if options.environmentFromFrames {
+            observeGuides()
+            env.safeArea = observedSafeArea(table: env.safeArea)
+        }
         for id in guideOrder {
             let g = guides[id]!
             let o = views[g.owner]
@@ -237,7 +273,10 @@ extension IBSceneBuilder {
                 rectGuide(ow)
             case .topLayoutGuide, .bottomLayoutGuide, .keyboard:
                 let isTop = g.kind == .topLayoutGuide
-                var length = isTop ? env.topGuideLength : g.kind == .keyboard ? env.safeArea.bottom : env.bottomGuideLength
+                // The keyboard guide, keyboard hidden: its top on the safe area's bottom, or on the
+                // view's bottom with `usesBottomSafeArea="NO"`.
+                let keyboard = keyboardOverSafeArea.contains(id) ? 0 : env.safeArea.bottom
+                var length = isTop ? env.topGuideLength : g.kind == .keyboard ? keyboard : env.bottomGuideLength
                 if options.environmentFromFrames {
                     if isTop, let b = observed(.bottom) { length = b - ow.y }
                     if !isTop, let t = observed(.top) { length = ow.bottom - t }
@@ -254,6 +293,24 @@ extension IBSceneBuilder {
                 add("\(id)~height-fallback", ref(id, .height), .equal, ref(o.id, .height), priority: 1, origin: origin + ": size held when the content leaves it free")
             }
         }
+    }
+
+    /// The root's safe-area insets as the frames show them (where a constraint reaches an edge of
+    /// the root's safe area), else the table's: margins and other views' safe areas follow them.
+    private func observedSafeArea(table: IBInsets) -> IBInsets {
+        guard let g = guideOrder.lazy.compactMap({ self.guides[$0] }).first(where: { $0.kind == .safeArea && $0.owner == 0 })
+        else { return table }
+        func seen(_ a: Attribute...) -> Double? {
+            for x in a { if let v = mode(g.observed[x] ?? []) { return v } }
+            return nil
+        }
+        let w = views[0].window
+        var out = table
+        if let t = seen(.top) { out.top = t - w.y }
+        if let b = seen(.bottom) { out.bottom = w.bottom - b }
+        if let l = seen(.left, .leading) { out.left = l - w.x }
+        if let r = seen(.right, .trailing) { out.right = w.right - r }
+        return out
     }
 
     /// Values implied for guide attributes by the file's equalities whose other end is an IB view.

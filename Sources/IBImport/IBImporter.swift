@@ -68,8 +68,10 @@ extension IBImportedScene {
             meta += n == 0 ? "\n      " : ",\n      "
             meta += "\(jsonQuoted(o.id)): \(jsonQuoted(o.origin))"
         }
-        meta += origins.isEmpty ? "}\n  }\n}\n" : "\n    }\n  }\n}\n"
-        return text + meta
+        meta += origins.isEmpty ? "}" : "\n    }"
+        meta += ",\n    \"dropped\": [\(dropped.map(jsonQuoted).joined(separator: ", "))]"
+        meta += ",\n    \"unsupported\": [\(unsupported.map(jsonQuoted).joined(separator: ", "))]"
+        return text + meta + "\n  }\n}\n"
     }
 
     private func num(_ v: Double) -> String { formatNumber(v) }

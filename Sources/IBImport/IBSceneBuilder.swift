@@ -19,6 +19,31 @@ public struct IBImportedScene {
     public var outlets: [String: String]
     /// The device of the file (the table's entry).
     public var device: IBDevice
+    /// Constraints broken because the required ones conflict, each with the constraints it
+    /// conflicted with (filled by the caller that resolved the conflicts).
+    public var dropped: [String] = []
+    /// Elements and attributes of the file the import does not model, each with its line.
+    public var unsupported: [String] = []
+    /// View id → what the import knows it does not model about that view (likely causes).
+    public var causes: [String: [String]] = [:]
+}
+
+/// When the runtime installs a constraint, which decides the one a conflict breaks (the one
+/// being added when the required constraints stop being satisfiable; see `IBCheck`).
+enum IBInstallPhase: Int {
+    /// The view's surroundings, fixed before the file's constraints arrive: the root's frame
+    /// (set by its window or superview), autoresizing masks, cells' content views, layout guides.
+    case environment = 0
+    /// Intrinsic content sizes: a view's own, present as soon as it exists.
+    case contentSize = 1
+    /// The file's own `<constraint>`s, in document order (as the nib installs them).
+    case file = 2
+    /// What UIKit makes at its update-constraints pass, after the nib is loaded: stack views'
+    /// arrangement constraints.
+    case generated = 3
+    /// Stack views collapsing their hidden arranged views: last, so a hidden view that its own
+    /// required constraints size keeps that size (Xcode draws it so, and stores that frame).
+    case hiding = 4
 }
 
 final class IBSceneBuilder {
@@ -34,6 +59,13 @@ final class IBSceneBuilder {
     var constraintIDs: Set<String> = []
     var origins: [(id: String, origin: String)] = []
     var notes: [String] = []
+    var unsupportedList: [String] = []
+    /// Keyboard guides declared with `usesBottomSafeArea="NO"`.
+    var keyboardOverSafeArea: Set<String> = []
+    var causes: [String: [String]] = [:]
+    /// The install phase of the constraints `add` makes now, and of every constraint so far.
+    var phase: IBInstallPhase = .environment
+    var phases: [String: IBInstallPhase] = [:]
     /// Guide id (IB's own id or a made-up one) → guide.
     var guides: [String: IBGuide] = [:]
     var guideOrder: [String] = []
@@ -177,6 +209,7 @@ final class IBSceneBuilder {
             n += 1
         }
         constraintIDs.insert(id)
+        phases[id] = phase
         constraints.append(Constraint(
             id: id, first: first, relation: relation, second: second, multiplier: multiplier,
             constant: constant, priority: Priority(priority)))
@@ -198,23 +231,33 @@ final class IBSceneBuilder {
         try collectViews()
         pinRoot()
         for i in views.indices.dropFirst() {
+            phase = .environment
             switch views[i].role {
             case .autoresizing: try addAutoresizing(i)
             case .contentView: addContentView(i)
             case .constraints, .arranged, .root: break
             }
+            phase = .contentSize
             if views[i].role == .constraints || views[i].role == .arranged { try addIntrinsicSize(i) }
         }
         try declareGuides()
+        phase = .file
         for i in views.indices { try addIBConstraints(of: i) }
+        phase = .generated
         for i in views.indices where views[i].element.name == "stackView" { try expandStackView(i) }
+        phase = .environment
         try addGuideConstraints()
+        listUnsupported()
+        // The order the runtime installs them in, which decides the constraint a conflict breaks.
+        let rank = constraints.map { (phases[$0.id] ?? .file).rawValue }
+        constraints = constraints.indices.sorted { (rank[$0], $0) < (rank[$1], $1) }.map { constraints[$0] }
         var sceneViews = views.map { View(id: $0.id, parent: $0.parent.map { views[$0].id }) }
         for g in guideOrder { sceneViews.append(View(id: g, parent: guides[g]!.ownerID)) }
         let scene = Scene(name: root.name, views: sceneViews, constraints: constraints)
         return IBImportedScene(
             name: root.name, scene: scene, views: views,
             guides: guideOrder.map { ($0, guides[$0]!.kind.rawValue, guides[$0]!.ownerID) },
-            origins: origins, notes: notes, outlets: constraintOutlets(), device: device)
+            origins: origins, notes: notes, outlets: constraintOutlets(), device: device,
+            unsupported: unsupportedList, causes: causes)
     }
 }

@@ -29,7 +29,10 @@ extension IBSceneBuilder {
             vertical ? (.left, .right, .width, .centerX) : (.top, .bottom, .height, .centerY)
         // `spacingType="standard"` is UIStackView.spacingUseSystem: 8 pt between views.
         let spacing = e["spacingType"] == "standard" ? 8 : try e.number("spacing") ?? 0
-        let container = e.flag("layoutMarginsRelativeArrangement") ? marginsGuide(s) : stack.id
+        // Xcode writes a stack's margins only when its arrangement is relative to them (the
+        // inspector's "Layout Margins" of a stack view sets isLayoutMarginsRelativeArrangement).
+        let hasMargins = e.children.contains { $0.key == "layoutMargins" || $0.key == "directionalLayoutMargins" }
+        let container = e.flag("layoutMarginsRelativeArrangement") || hasMargins ? marginsGuide(s) : stack.id
         let arranged = views.indices.filter { views[$0].parent == s && views[$0].role == .arranged }
         let distribution = e["distribution"] ?? "fill"
         guard ["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"].contains(distribution) else {
@@ -46,7 +49,9 @@ extension IBSceneBuilder {
         for a in arranged {
             let id = views[a].id
             if views[a].element.flag("hidden") {
+                phase = .hiding
                 add("\(id)~sv-hidden", ref(id, size), .equal, constant: 0, origin: origin + ": hidden")
+                phase = .generated
                 if let p = previous {
                     add("\(id)~sv-\(lead)", ref(id, lead), .equal, ref(views[p].id, trail), constant: spacing / 2, origin: origin + ": hidden")
                 } else {
@@ -125,8 +130,8 @@ extension IBSceneBuilder {
             if alignment == "center" {
                 add("\(id)~sv-\(crossCenter)", ref(id, crossCenter), .equal, ref(container, crossCenter), origin: origin)
             } else if let f = firstVisible, f != a {
-                let (attrA, offA) = baselineOffset(a)
-                let (attrF, offF) = baselineOffset(f)
+                let (attrA, offA) = baselineOffset(a, last: alignment == "lastBaseline")
+                let (attrF, offF) = baselineOffset(f, last: alignment == "lastBaseline")
                 add("\(id)~sv-baseline", ref(id, attrA), .equal, ref(views[f].id, attrF), constant: offF - offA,
                     origin: origin + ": baselines approximated")
             }

@@ -10,9 +10,14 @@ struct Import: ParsableCommand {
         abstract: "Turn an Interface Builder file (.xib, .storyboard) into scenes, one per view hierarchy.",
         discussion: """
             Scene view ids are the IB object ids; the "x-ib" object in each scene records every view's class, \
-            user label and IB frame, and where each generated constraint comes from. \
+            user label and IB frame, where each generated constraint comes from, the constraints dropped \
+            and what the import does not model ("dropped", "unsupported"). \
             --check solves frame 0 (cassowary) and compares each view with the frame IB stored (0.5 pt); \
-            it exits 1 when a view IB does not flag as misplaced or ambiguous differs.
+            it exits 1 when a view IB does not flag as misplaced or ambiguous differs, and prints each differing \
+            view's likely cause and what the file says that the import does not model (with its line). \
+            Conflicting required constraints are broken as UIKit breaks them (the constraint being added \
+            when the conflict appears, constraints taken in the order the runtime installs them), with a \
+            warning naming it; --strict refuses the file instead.
 
             Examples:
               layoutbench import Main.storyboard --list
@@ -41,8 +46,11 @@ struct Import: ParsableCommand {
     @Option(help: "Size classes, e.g. widthClass=regular,heightClass=compact (default: the file's device).")
     var traits: String?
 
-    @Flag(help: "Drop one constraint per conflict among required constraints, as the runtime does, and say which.")
-    var repair = false
+    @Flag(help: "Refuse a hierarchy whose required constraints conflict (exit 1, nothing written) instead of breaking one constraint per conflict as UIKit does.")
+    var strict = false
+
+    @Flag(help: .hidden)
+    var repair = false  // the default since conflicts are broken as UIKit breaks them; kept so old command lines run
 
     @Option(help: "Animation: rotate, constraint:ID or outlet:NAME (with --to).")
     var animate: String?
@@ -119,17 +127,21 @@ struct Import: ParsableCommand {
         }
     }
 
-    /// Scenes to write must be solvable: a conflict among required constraints is refused
-    /// (naming the conflict set) unless `--repair`, which drops one constraint per conflict.
+    /// Scenes to write must be solvable: each conflict among required constraints breaks the
+    /// constraint UIKit would break (named on standard error and in `x-ib` as `dropped`);
+    /// `--strict` refuses the file instead, naming the conflict set.
     private func resolveConflicts(_ scenes: [IBImportedScene]) throws -> [IBImportedScene] {
         var out: [IBImportedScene] = []
         for var scene in scenes {
-            let result = try scene.check(backend: CassowaryBackend.self, repair: repair)
+            let result = try scene.check(backend: CassowaryBackend.self, repair: !strict)
             if let conflict = result.conflict {
-                throw IBImportError(file: file, line: nil, message: "\(scene.name): \(conflict) (use --repair to drop one constraint per conflict)")
+                throw IBImportError(file: file, line: nil, message: "\(scene.name): \(conflict) (--strict refuses conflicting required constraints)")
             }
-            for r in result.repairs { printError("\(file): \(scene.name): repair: \(r)") }
+            for r in result.repairs { printError("\(file): \(scene.name): warning: \(r)") }
+            scene.scene.constraints = result.added + scene.scene.constraints
             scene.scene.constraints.removeAll { result.dropped.contains($0.id) }
+            scene.origins += result.added.map { ($0.id, "sizes are not negative: added where a solve gave a negative size") }
+            scene.dropped = result.repairs
             out.append(scene)
         }
         return out
@@ -149,7 +161,7 @@ struct Import: ParsableCommand {
     }
 
     private func runCheck(_ scenes: [IBImportedScene]) throws {
-        var views = 0, unflagged = 0, matching = 0, constraints = 0, flaggedDiffering = 0
+        var views = 0, unflagged = 0, matching = 0, constraints = 0, flaggedDiffering = 0, dropped = 0, unsupported = 0
         var failed = false
         func rect(_ r: IBRect) -> String {
             [r.x, r.y, r.width, r.height].map { $0.isNaN ? "?" : formatCoordinate(($0 * 1000).rounded() / 1000) }.joined(separator: ", ")
@@ -157,7 +169,7 @@ struct Import: ParsableCommand {
         for s in scenes {
             let result: IBCheckResult
             do {
-                result = try s.check(backend: CassowaryBackend.self, repair: repair)
+                result = try s.check(backend: CassowaryBackend.self, repair: !strict)
             } catch {
                 printError("\(file): \(s.name): \(error)")
                 throw ExitCode.failure
@@ -169,14 +181,19 @@ struct Import: ParsableCommand {
             let bad = result.mismatches.filter { $0.flag == nil }.count
             flaggedDiffering += result.mismatches.count - bad
             print("\(s.name): \(result.viewCount) views, \(result.unflaggedMatching)/\(result.unflaggedCount) unflagged match")
-            for r in result.repairs { print("  repair: \(r)") }
+            for r in result.repairs { print("  \(r)") }
+            dropped += result.dropped.count
             if let conflict = result.conflict { print("  conflict: \(conflict)") }
+            for u in s.unsupported { print("  unsupported: \(u)") }
+            unsupported += s.unsupported.count
             for m in result.mismatches where result.conflict == nil {
-                print("  \(m.viewID) \(m.className): IB [\(rect(m.expected))] solved [\(rect(m.solved))]\(m.flag.map { " (IB: \($0))" } ?? "")")
+                let causes = s.likelyCauses(of: m.viewID, dropped: result.dropped)
+                let why = causes.isEmpty ? "cause unknown" : causes.joined(separator: "; ")
+                print("  \(m.viewID) \(m.className): IB [\(rect(m.expected))] solved [\(rect(m.solved))]\(m.flag.map { " (IB: \($0))" } ?? "") likely: \(why)")
             }
             if bad > 0 { failed = true }
         }
-        print("summary: hierarchies=\(scenes.count) views=\(views) constraints=\(constraints) unflagged=\(unflagged) matching=\(matching) flagged-differing=\(flaggedDiffering)")
+        print("summary: hierarchies=\(scenes.count) views=\(views) constraints=\(constraints) unflagged=\(unflagged) matching=\(matching) flagged-differing=\(flaggedDiffering) dropped=\(dropped) unsupported=\(unsupported)")
         if failed { throw ExitCode.failure }
     }
 }

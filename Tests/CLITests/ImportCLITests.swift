@@ -46,3 +46,48 @@ struct ImportCLITests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
     }
 }
+
+@Suite("import: conflicting required constraints")
+struct ImportConflictCLITests {
+    /// A root with one view whose width is required to be both 10 and 20 (w2 comes second).
+    static let conflicting = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21000">
+        <objects>
+        <view id="v"><rect key="frame" x="0" y="0" width="100" height="100"/>
+        <subviews><view translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0" y="0" width="10" height="10"/>
+        <constraints>
+        <constraint firstAttribute="width" constant="10" id="w1"/>
+        <constraint firstAttribute="width" constant="20" id="w2"/>
+        <constraint firstAttribute="height" constant="10" id="h"/>
+        </constraints></view></subviews>
+        <constraints>
+        <constraint firstItem="a" firstAttribute="top" secondItem="v" secondAttribute="top" id="t"/>
+        <constraint firstItem="a" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="l"/>
+        </constraints>
+        </view>
+        </objects>
+        </document>
+        """
+
+    @Test("by default the constraint UIKit breaks is dropped, named on stderr and in x-ib; --strict refuses")
+    func breakOrRefuse() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.conflicting.write(toFile: dir + "/Conflict.xib", atomically: true, encoding: .utf8)
+        let r = try layoutbench(["import", dir + "/Conflict.xib"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("warning: dropped w2 (conflicts with w1)"), "\(r.err)")
+        #expect(r.out.contains("\"dropped\": [\"dropped w2 (conflicts with w1)\"]"), "\(r.out)")
+        let check = try layoutbench(["import", dir + "/Conflict.xib", "--check"])
+        #expect(check.status == 0)
+        #expect(check.out.contains("dropped=1"), "\(check.out)")
+        let strict = try layoutbench(["import", dir + "/Conflict.xib", "--strict", "--output", dir + "/out"])
+        #expect(strict.status == 1)
+        #expect(strict.err.contains("w2"), "\(strict.err)")
+        #expect(strict.out.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
+        let strictCheck = try layoutbench(["import", dir + "/Conflict.xib", "--check", "--strict"])
+        #expect(strictCheck.status == 1)
+    }
+}

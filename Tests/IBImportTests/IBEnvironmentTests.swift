@@ -13,7 +13,8 @@ struct IBEnvironmentTests {
         let old = IBEnvironment.fromTable(device: x, toolsVersion: 14000, width: 375, statusBarShown: true, navigationBar: true, tabBar: true)
         #expect(old.safeArea == IBInsets(top: 88, left: 0, bottom: 83, right: 0))
         #expect(old.topGuideLength == 88 && old.bottomGuideLength == 49 && old.rootSideMargin == 16)
-        // The same screen saved by Xcode 13 or later is the 5.4" iPhone's: 50 on top.
+        // The same screen saved from tools 21000 on is the 5.4" iPhone's: 50 on top (20037: still 44).
+        #expect(IBEnvironment.fromTable(device: x, toolsVersion: 20037, width: 375, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 44)
         let newer = IBEnvironment.fromTable(device: x, toolsVersion: 22000, width: 375, statusBarShown: true, navigationBar: false, tabBar: false)
         #expect(newer.safeArea.top == 50 && newer.safeArea.bottom == 34)
         // 414×896 from Xcode 12 on: 48; Xcode 15 files put the safe area 4 pt lower under a navigation bar.
@@ -22,6 +23,11 @@ struct IBEnvironmentTests {
         #expect(IBEnvironment.fromTable(device: xr, toolsVersion: 18000, width: 414, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 48)
         let xcode15 = IBEnvironment.fromTable(device: xr, toolsVersion: 24127, width: 414, statusBarShown: true, navigationBar: true, tabBar: false)
         #expect(xcode15.safeArea.top == 96 && xcode15.safeArea.bottom == 68 && xcode15.rootSideMargin == 20)
+        // Xcode 16's files (tools 32700) have a plain 44 pt bar and one home-indicator inset.
+        let plain15 = IBEnvironment.fromTable(device: xr, toolsVersion: 24127, width: 414, statusBarShown: true, navigationBar: false, tabBar: false)
+        #expect(plain15.safeArea.top == 48 && plain15.safeArea.bottom == 68)
+        let xcode16 = IBEnvironment.fromTable(device: xr, toolsVersion: 32700, width: 414, statusBarShown: true, navigationBar: true, tabBar: false)
+        #expect(xcode16.safeArea.top == 92 && xcode16.safeArea.bottom == 34)
     }
 
     /// A misplaced view that differs is listed with IB's flag and does not count as a failure;

@@ -5,12 +5,12 @@ import LayoutModel
 import Testing
 
 /// Hand-written fixtures, frames computed by hand:
-/// Basics.xib (iPhone 4.7", 375×667, top-level view: status bar 20 → safe-area top 20, margins 8):
+/// Basics.xib (iPhone 4.7", 375×667, top-level view: status bar 20 → safe-area top 20, root margins 16 at the sides, 0 above and below):
 /// - lab: leading = safe.leading + 16 = 16, top = safe.top + 20 = 40, size from its frame 100×21;
 /// - box: leading = lab.trailing + 8 = 124, height 40, width = 3:2 × height = 60 (the 250 `weak`
 ///   width loses; the placeholder width 500 is dropped), centerY = lab's 50.5 → top 30.5;
-/// - sld (slider, alignment insets 0/2/1/2): alignment left = margin 8 + 8 = 16, right = 375 − 16,
-///   top = lab.bottom 61 + 39 = 100, height 30 (frame 31 − 1) → IB frame [14, 100, 347, 31];
+/// - sld (slider, alignment insets 0/2/1/2): alignment left = margin 16 + 8 = 24, right = 375 − 24,
+///   top = lab.bottom 61 + 39 = 100, height 30 (frame 31 − 1) → IB frame [22, 100, 331, 31];
 /// - ar: autoresizing, keeps [20, 600, 335, 47].
 /// Stack.storyboard (iPhone X, tools 14000: 375×812, safe top 44, root side margins 16): stack at
 /// [16, 44, 343, 50], fillEqually spacing 10 → b1 and b2 166.5 wide; center alignment with b2 50
@@ -28,10 +28,10 @@ struct IBImportTests {
         let r = try solve(s)
         #expect(r["lab"] == [16, 40, 100, 21])
         #expect(r["box"] == [124, 30.5, 60, 40])
-        #expect(r["sld"] == [16, 100, 343, 30])
+        #expect(r["sld"] == [24, 100, 327, 30])
         #expect(r["ar"] == [20, 600, 335, 47])
         #expect(r["safe"] == [0, 20, 375, 647])
-        #expect(r["root~margins"] == [8, 28, 359, 631])
+        #expect(r["root~margins"] == [16, 20, 343, 647])
         let check = try s.check(backend: CassowaryBackend.self, repair: false)
         #expect(check.mismatches.isEmpty)
     }

@@ -136,7 +136,7 @@ struct IBRuleTests {
         let failing = try scene.check(backend: CassowaryBackend.self, repair: false)
         #expect(failing.conflict?.contains("w1") == true && failing.conflict?.contains("w2") == true)
         let repaired = try scene.check(backend: CassowaryBackend.self, repair: true)
-        #expect(repaired.repairs == ["dropped w2 (conflict: w2, w1)"])
+        #expect(repaired.repairs == ["dropped w2 (conflicts with w1)"])
         #expect(repaired.mismatches.isEmpty)
     }
 

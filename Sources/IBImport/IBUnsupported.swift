@@ -1,0 +1,69 @@
+// Nothing dropped in silence: what the file says that the import does not model is listed,
+// with its element and line, per view where it concerns one (`--check` gives it as the
+// likely cause of that view's difference, `x-ib.unsupported` keeps the list).
+
+import LayoutModel
+
+extension IBSceneBuilder {
+    /// Records that `element` (of view `viewID`, if any) says something the import does not model.
+    func unsupported(_ element: IBElement, view viewID: String?, _ what: String) {
+        let entry = "\(element.described): \(what)"
+        unsupportedList.append(entry)
+        if let viewID { causes[viewID, default: []].append(what) }
+    }
+
+    /// Attributes and elements of each view that change layout and are not modelled:
+    /// right-to-left forcing, readable-width margins, baseline-relative stack arrangement,
+    /// SF Symbol images' alignment insets (the frame is taken as the alignment rectangle), and
+    /// the intrinsic size of custom classes the file gives no placeholder for (none assumed).
+    func listUnsupported() {
+        for v in views {
+            let e = v.element
+            if let s = e["semanticContentAttribute"], s == "forceRightToLeft" {
+                unsupported(e, view: v.id, "semanticContentAttribute=\"\(s)\" (laid out left to right)")
+            }
+            if e.flag("layoutMarginsFollowReadableWidth") {
+                unsupported(e, view: v.id, "layoutMarginsFollowReadableWidth (the readable width is not modelled)")
+            }
+            if e.name == "stackView", e.flag("baselineRelativeArrangement") {
+                unsupported(e, view: v.id, "baselineRelativeArrangement (spacing measured between frames)")
+            }
+            if e.name == "imageView", e["catalog"] == "system" {
+                unsupported(e, view: v.id, "SF Symbol image \"\(e["image"] ?? "")\": alignment insets unknown (frame taken as the alignment rectangle)")
+            }
+            if let custom = e["customClass"], v.role == .constraints || v.role == .arranged,
+               Self.intrinsicAxes(e) == (false, false),
+               e["placeholderIntrinsicWidth"] == nil, e["placeholderIntrinsicHeight"] == nil,
+               e.name == "view"
+            {
+                unsupported(e, view: v.id, "custom class \(custom): intrinsic content size unknown (none assumed)")
+            }
+        }
+    }
+}
+
+extension IBImportedScene {
+    /// The likely causes known for view `id` differing from IB: its own unsupported entries and
+    /// the `dropped` constraints that reach it (or a guide of it), else those of its nearest
+    /// ancestor that has some.
+    public func likelyCauses(of id: String, dropped: [String]) -> [String] {
+        var owner: [String: String] = [:]
+        for g in guides { owner[g.id] = g.owner }
+        var reached: [String: Set<String>] = [:]
+        for c in scene.constraints where dropped.contains(c.id) {
+            for v in [c.first.view, c.second?.view].compactMap({ $0 }) { reached[c.id, default: []].insert(owner[v] ?? v) }
+        }
+        func known(_ v: String) -> [String] {
+            (causes[v] ?? []) + dropped.filter { reached[$0]?.contains(v) == true }.map { "dropped constraint \($0)" }
+        }
+        let mine = known(id)
+        if !mine.isEmpty { return mine }
+        var p = views.firstIndex { $0.id == id }.flatMap { views[$0].parent }
+        while let x = p {
+            let up = known(views[x].id)
+            if !up.isEmpty { return up.map { "inside \(views[x].id): \($0)" } }
+            p = views[x].parent
+        }
+        return []
+    }
+}

@@ -1,0 +1,51 @@
+import CassowarySolver
+import Foundation
+import IBImport
+import LayoutModel
+import Testing
+
+/// Baselines of multi-line labels, frames by hand (font 20 pt: ascender 19, descender 4.8,
+/// a single line's baselines 0.355 × 20 = 7.1 below its centre):
+/// - c, 28×28 at (16, 20): centre 34.
+/// - l, multi-line (numberOfLines 0), 100×50: its first baseline on c's centre, so its top is
+///   34 − 19 = 15; 10 after c: x 54. Its last baseline is 15 + 50 − 4.8 = 60.2.
+/// - k, one line, 50×24, baseline on l's last baseline: centre 60.2 − 7.1 = 53.1, top 41.1; x 162.
+struct IBBaselineTests {
+    @Test func multiLineLabelBaselinesAtTopAndBottom() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21000">
+            <objects>
+            <view id="v"><rect key="frame" x="0" y="0" width="300" height="200"/>
+            <subviews>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="16" y="20" width="28" height="28"/></view>
+            <label numberOfLines="0" translatesAutoresizingMaskIntoConstraints="NO" id="l"><rect key="frame" x="54" y="15" width="100" height="50"/>
+            <fontDescription key="fontDescription" type="system" pointSize="20"/></label>
+            <label translatesAutoresizingMaskIntoConstraints="NO" id="k"><rect key="frame" x="162" y="41.1" width="50" height="24"/>
+            <fontDescription key="fontDescription" type="system" pointSize="20"/></label>
+            </subviews>
+            <constraints>
+            <constraint firstItem="c" firstAttribute="leading" secondItem="v" secondAttribute="leading" constant="16" id="cl"/>
+            <constraint firstItem="c" firstAttribute="top" secondItem="v" secondAttribute="top" constant="20" id="ct"/>
+            <constraint firstItem="c" firstAttribute="width" constant="28" id="cw"/>
+            <constraint firstItem="c" firstAttribute="height" constant="28" id="ch"/>
+            <constraint firstItem="l" firstAttribute="firstBaseline" secondItem="c" secondAttribute="centerY" id="lb"/>
+            <constraint firstItem="l" firstAttribute="leading" secondItem="c" secondAttribute="trailing" constant="10" id="ll"/>
+            <constraint firstItem="l" firstAttribute="width" constant="100" id="lw"/>
+            <constraint firstItem="l" firstAttribute="height" constant="50" id="lh"/>
+            <constraint firstItem="k" firstAttribute="baseline" secondItem="l" secondAttribute="lastBaseline" id="kb"/>
+            <constraint firstItem="k" firstAttribute="leading" secondItem="l" secondAttribute="trailing" constant="8" id="kl"/>
+            <constraint firstItem="k" firstAttribute="width" constant="50" id="kw"/>
+            <constraint firstItem="k" firstAttribute="height" constant="24" id="kh"/>
+            </constraints>
+            </view>
+            </objects>
+            </document>
+            """
+        let scene = try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.xib"))[0]
+        let r = try solve(scene)
+        #expect(r["l"] == [54, 15, 100, 50])
+        let k = try #require(r["k"])
+        #expect(k[0] == 162 && abs(k[1] - 41.1) < 1e-9 && k[2] == 50 && k[3] == 24)
+    }
+}

@@ -1,0 +1,190 @@
+import CassowarySolver
+import Foundation
+import IBImport
+import LayoutModel
+import Testing
+
+/// Margins inset from a safe area read off the frames.
+struct IBSafeAreaMarginTests {
+    /// A full-screen 375×667 xib view; `a` sits 10 below a safe area the frames put at 47.
+    /// `box` at the top (y 0, 100 tall) has margins of 5 and insets them from the safe area, so
+    /// `m`, pinned to its top margin, is at 20 + 5 = 25 with the table (status bar 20) and at
+    /// 47 + 5 = 52 with the environment from the frames.
+    @Test func marginsFollowTheObservedSafeArea() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14000">
+            <device id="retina4_7" orientation="portrait"/>
+            <objects>
+            <view id="v"><rect key="frame" x="0" y="0" width="375" height="667"/>
+            <subviews>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0" y="57" width="375" height="10"/></view>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="box"><rect key="frame" x="0" y="0" width="375" height="100"/>
+            <subviews><view translatesAutoresizingMaskIntoConstraints="NO" id="m"><rect key="frame" x="5" y="52" width="365" height="10"/></view></subviews>
+            <edgeInsets key="layoutMargins" top="5" left="5" bottom="5" right="5"/>
+            <constraints>
+            <constraint firstItem="m" firstAttribute="top" secondItem="box" secondAttribute="topMargin" id="mt"/>
+            <constraint firstItem="m" firstAttribute="leading" secondItem="box" secondAttribute="leadingMargin" id="ml"/>
+            <constraint firstAttribute="trailingMargin" secondItem="m" secondAttribute="trailing" id="mr"/>
+            <constraint firstItem="m" firstAttribute="height" constant="10" id="mh"/>
+            </constraints>
+            </view>
+            </subviews>
+            <viewLayoutGuide key="safeArea" id="s"/>
+            <constraints>
+            <constraint firstItem="a" firstAttribute="top" secondItem="s" secondAttribute="top" constant="10" id="t"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="l"/>
+            <constraint firstItem="a" firstAttribute="trailing" secondItem="v" secondAttribute="trailing" id="r"/>
+            <constraint firstItem="a" firstAttribute="height" constant="10" id="h"/>
+            <constraint firstItem="box" firstAttribute="top" secondItem="v" secondAttribute="top" id="bt"/>
+            <constraint firstItem="box" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="bl"/>
+            <constraint firstItem="box" firstAttribute="trailing" secondItem="v" secondAttribute="trailing" id="br"/>
+            <constraint firstItem="box" firstAttribute="height" constant="100" id="bh"/>
+            </constraints>
+            </view>
+            </objects>
+            </document>
+            """
+        func scene(_ fromFrames: Bool) throws -> IBImportedScene {
+            try IBImporter.importDocument(
+                IBDocument(data: Data(xml.utf8), path: "inline.xib"), options: IBImportOptions(environmentFromFrames: fromFrames))[0]
+        }
+        #expect(try solve(scene(false))["m"] == [5, 25, 365, 10])
+        #expect(try solve(scene(true))["m"] == [5, 52, 365, 10])
+        #expect(try scene(true).check(backend: CassowaryBackend.self, repair: false).mismatches.isEmpty)
+    }
+}
+
+/// A screen-sized root (375×667 on the 4.7" iPhone) placed at y 64 below an opaque navigation
+/// bar runs 64 past the screen: the bottom layout guide stays on the screen's bottom, at
+/// 667 − 64 = 603 in the root, and `b` (40 tall) sits on it: [0, 563, 375, 40]; the top guide is
+/// 20 + 44 − 64 = 0 long, so `t` is at the root's top.
+struct IBRootBelowBarTests {
+    @Test func bottomGuideStaysOnTheScreen() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="11542">
+            <scenes><scene sceneID="s1"><objects>
+            <viewController id="vc">
+            <layoutGuides>
+            <viewControllerLayoutGuide type="top" id="tg"/>
+            <viewControllerLayoutGuide type="bottom" id="bg"/>
+            </layoutGuides>
+            <view key="view" id="v"><rect key="frame" x="0" y="64" width="375" height="667"/>
+            <subviews>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="t"><rect key="frame" x="0" y="0" width="375" height="40"/></view>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="b"><rect key="frame" x="0" y="563" width="375" height="40"/></view>
+            </subviews>
+            <constraints>
+            <constraint firstItem="t" firstAttribute="top" secondItem="tg" secondAttribute="bottom" id="tt"/>
+            <constraint firstItem="t" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="tl"/>
+            <constraint firstAttribute="trailing" secondItem="t" secondAttribute="trailing" id="tr"/>
+            <constraint firstItem="t" firstAttribute="height" constant="40" id="th"/>
+            <constraint firstItem="bg" firstAttribute="top" secondItem="b" secondAttribute="bottom" id="bb"/>
+            <constraint firstItem="b" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="bl"/>
+            <constraint firstAttribute="trailing" secondItem="b" secondAttribute="trailing" id="br"/>
+            <constraint firstItem="b" firstAttribute="height" constant="40" id="bh"/>
+            </constraints>
+            </view>
+            <simulatedNavigationBarMetrics key="simulatedTopBarMetrics" translucent="NO" prompted="NO"/>
+            </viewController>
+            </objects></scene></scenes>
+            </document>
+            """
+        let scene = try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.storyboard"))[0]
+        let r = try solve(scene)
+        #expect(r["t"] == [0, 0, 375, 40])
+        #expect(r["b"] == [0, 563, 375, 40])
+    }
+}
+
+/// A xib's top-level view (600×300, freeform) has the system minimum margins of a controller's
+/// root: 20 at the sides (at least 414 wide), 0 above and below. `c`, 10 inside its margins:
+/// [30, 10, 540, 280].
+struct IBTopLevelMarginTests {
+    @Test func topLevelViewHasRootMargins() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14113">
+            <device id="retina4_7" orientation="portrait"/>
+            <objects>
+            <view id="v"><rect key="frame" x="0" y="0" width="600" height="300"/>
+            <subviews><view translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="30" y="10" width="540" height="280"/></view></subviews>
+            <constraints>
+            <constraint firstItem="c" firstAttribute="leading" secondItem="v" secondAttribute="leadingMargin" constant="10" id="l"/>
+            <constraint firstItem="c" firstAttribute="top" secondItem="v" secondAttribute="topMargin" constant="10" id="t"/>
+            <constraint firstAttribute="trailingMargin" secondItem="c" secondAttribute="trailing" constant="10" id="r"/>
+            <constraint firstAttribute="bottomMargin" secondItem="c" secondAttribute="bottom" constant="10" id="b"/>
+            </constraints>
+            </view>
+            </objects>
+            </document>
+            """
+        let scene = try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.xib"))[0]
+        #expect(try solve(scene)["c"] == [30, 10, 540, 280])
+    }
+}
+
+/// A table cell (375 wide, tools 14000) with a disclosure indicator: its content view, 348.5 wide,
+/// has the side margin 16 at the leading edge, 11 above, and a plain 8 at the trailing edge beside
+/// the accessory. `t`, 10 inside the margins: [26, 21, 304.5, 16].
+struct IBCellAccessoryMarginTests {
+    @Test func accessoryLeavesAnEightPointTrailingMargin() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14000">
+            <device id="retina4_7" orientation="portrait"/>
+            <objects>
+            <tableViewCell accessoryType="disclosureIndicator" id="cell"><rect key="frame" x="0" y="0" width="375" height="80"/>
+            <tableViewCellContentView key="contentView" id="cv"><rect key="frame" x="0" y="0" width="348.5" height="80"/>
+            <subviews><label translatesAutoresizingMaskIntoConstraints="NO" id="t"><rect key="frame" x="26" y="21" width="304.5" height="16"/></label></subviews>
+            <constraints>
+            <constraint firstItem="t" firstAttribute="top" secondItem="cv" secondAttribute="topMargin" constant="10" id="tt"/>
+            <constraint firstItem="t" firstAttribute="leading" secondItem="cv" secondAttribute="leadingMargin" constant="10" id="tl"/>
+            <constraint firstAttribute="trailingMargin" secondItem="t" secondAttribute="trailing" constant="10" id="tr"/>
+            </constraints>
+            </tableViewCellContentView>
+            </tableViewCell>
+            </objects>
+            </document>
+            """
+        let scene = try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.xib"))[0]
+        #expect(try solve(scene)["t"] == [26, 21, 304.5, 16])
+    }
+}
+
+/// A full-screen controller (414×896, status bar 48) with a navigation item and no navigation
+/// controller: Xcode 15's files (tools 24127) infer a navigation bar (safe top 48 + 48 = 96),
+/// Xcode 16's (32700) do not (48). `a` sits on the safe area's top.
+struct IBInferredBarTests {
+    static func xml(_ tools: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\(tools)">
+        <device id="retina6_1" orientation="portrait"/>
+        <scenes><scene sceneID="s1"><objects>
+        <viewController id="vc">
+        <view key="view" id="v"><rect key="frame" x="0" y="0" width="414" height="896"/>
+        <subviews><view translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0" y="96" width="414" height="10"/></view></subviews>
+        <viewLayoutGuide key="safeArea" id="sa"/>
+        <constraints>
+        <constraint firstItem="a" firstAttribute="top" secondItem="sa" secondAttribute="top" id="t"/>
+        <constraint firstItem="a" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="l"/>
+        <constraint firstAttribute="trailing" secondItem="a" secondAttribute="trailing" id="r"/>
+        <constraint firstItem="a" firstAttribute="height" constant="10" id="h"/>
+        </constraints>
+        </view>
+        <navigationItem key="navigationItem" id="ni"/>
+        </viewController>
+        </objects></scene></scenes>
+        </document>
+        """
+    }
+
+    @Test func navigationItemInfersABarOnlyInXcode15Files() throws {
+        let x15 = try IBImporter.importDocument(IBDocument(data: Data(Self.xml("24127").utf8), path: "inline.storyboard"))[0]
+        let x16 = try IBImporter.importDocument(IBDocument(data: Data(Self.xml("32700.99.1234").utf8), path: "inline.storyboard"))[0]
+        #expect(try solve(x15)["a"] == [0, 96, 414, 10])
+        #expect(try solve(x16)["a"] == [0, 48, 414, 10])
+    }
+}
