@@ -25,6 +25,10 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case nonFiniteResult(view: String, attribute: String, value: Double)
     /// A file or stream that could not be read or written.
     case io(String)
+    /// A simplex run of the back end used up its pivot budget (`budget` pivots, far more
+    /// than a correct run takes) during `operation`, a change named with its constraint:
+    /// the solver was looping, and the run stops rather than loop for ever.
+    case pivotBudgetExceeded(operation: String, budget: Int)
 
     public var description: String {
         switch self {
@@ -50,13 +54,15 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .nonFiniteResult(view, attribute, value):
             return "the solution is not finite: \(view).\(attribute) = \(value) (the constraints overflow the range of a double)"
         case let .io(message): return message
+        case let .pivotBudgetExceeded(operation, budget):
+            return "the solver stalled while \(operation): one simplex run used up its budget of \(budget) pivots"
         }
     }
 
     /// Whether the run cannot go on after this error (an op refusal is not fatal).
     public var isFatal: Bool {
         switch self {
-        case .unsupported, .tooLarge, .invalidScene, .nonFiniteResult, .io: return true
+        case .unsupported, .tooLarge, .invalidScene, .nonFiniteResult, .io, .pivotBudgetExceeded: return true
         default: return false
         }
     }
