@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["LayoutModel", "CassowarySolver"], path: "Tests/TestSupport"),
         // CassowarySolver and DenseSimplex solve the scene-format article's worked example.
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "TestSupport", "CassowarySolver", "DenseSimplex"]),
-        .testTarget(name: "CassowarySolverTests", dependencies: ["CassowarySolver", "LayoutModel"]),
+        .testTarget(name: "CassowarySolverTests", dependencies: ["CassowarySolver", "LayoutModel", "TestSupport"]),
         .testTarget(name: "DenseSimplexTests", dependencies: ["DenseSimplex", "CassowarySolver", "SceneGenerator", "LayoutModel", "TestSupport"]),
         .testTarget(
             name: "FactoredSimplexTests",

@@ -102,6 +102,8 @@ public final class CassowaryBackend: LayoutBackend {
 
     public func solve() throws(LayoutError) {
         collectChanges()
+        // Priority changes are optimised here, in `refreshValues`.
+        try solver.checkStall("re-optimising after priority changes")
     }
 
     func collectChanges() { solver.refreshValues() }

@@ -35,6 +35,7 @@ extension CassowarySolver {
         // An optional equality never conflicts with the required constraints.
         try? core.setActive(id, true)
         if checkingDuplicates { editIndex[key] = id }
+        try checkStall("declaring the edit \(label)")
         return id
     }
 
@@ -44,6 +45,7 @@ extension CassowarySolver {
         guard value.isFinite else { throw .invalidValue(what: "suggest \(name(of: edit))", value: value) }
         // An edit is optional: its error symbols absorb any value, so this cannot be refused.
         try? core.setConstant(edit, value)
+        try checkStall("suggesting \(formatNumber(value)) for \(name(of: edit))")
     }
 
     public func removeEditVariable(_ edit: EditID) throws(LayoutError) {
@@ -51,7 +53,9 @@ extension CassowarySolver {
         let key = core.records[Int(edit)].terms
         if editIndex[key] == edit { editIndex[key] = nil }
         core.removeConstraint(edit)
+        let label = name(of: edit)
         untrack(edit)
+        try checkStall("removing the edit \(label)")
     }
 
     public func hasEditVariable(_ edit: EditID) -> Bool { entry(edit) == .edit }

@@ -126,7 +126,17 @@ public final class CassowarySolver {
             untrack(id)
             throw .unsatisfiable(constraint: culprit, conflicts: conflicts)
         }
+        try checkStall("adding \(self.name(of: id))")
         return id
+    }
+
+    /// Throws `.pivotBudgetExceeded` naming `operation` if a simplex run of the last core
+    /// call stopped at its pivot budget (the solver stays consistent; the next operation
+    /// resumes the optimisation).
+    @inline(__always) public func checkStall(_ operation: @autoclosure () -> String) throws(LayoutError) {
+        guard let stall = core.stalled else { return }
+        core.stalled = nil
+        throw .pivotBudgetExceeded(backend: "cassowary", operation: operation(), pivots: stall.budget)
     }
 
     /// Names the required constraints that constraint `id` (at `constant`) contradicts.
@@ -139,7 +149,9 @@ public final class CassowarySolver {
     public func removeConstraint(_ id: ConstraintID) throws(LayoutError) {
         try checkConstraint(id)
         core.removeConstraint(id)
+        let label = name(of: id)
         untrack(id)
+        try checkStall("removing \(label)")
     }
 
     /// Changes a constant in place (marker column, then dual simplex), on any
@@ -156,6 +168,7 @@ public final class CassowarySolver {
         } catch {
             throw .unsatisfiable(constraint: name(of: id), conflicts: explain(id, constant: value))
         }
+        try checkStall("setting the constant of \(name(of: id))")
     }
 
     /// Changes an optional constraint's priority in place (its error symbols move
@@ -184,6 +197,7 @@ public final class CassowarySolver {
         } catch {
             throw .unsatisfiable(constraint: name(of: id), conflicts: explain(id, constant: core.records[Int(id)].constant))
         }
+        try checkStall("\(active ? "activating" : "deactivating") \(name(of: id))")
     }
 
     /// The constraint's current constant and priority.

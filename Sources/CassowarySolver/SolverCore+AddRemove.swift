@@ -123,7 +123,22 @@ extension SolverCore {
         } catch {
             rollback()
             records[Int(id)] = saved
+            // A phase one cut short by its pivot budget proves no conflict: the stall is
+            // what the wrapper reports.
+            if stalled != nil {
+                pendingOptimize = false
+                pendingDual = false
+                return
+            }
             throw error
+        }
+        if stalled != nil, journaling {
+            // A run stopped at its pivot budget: put everything back as it was.
+            rollback()
+            records[Int(id)] = saved
+            pendingOptimize = false
+            pendingDual = false
+            return
         }
         endJournal()
         if saved.priority < 1000 { levelUse[saved.priority, default: 0] += 1 }
@@ -270,9 +285,17 @@ extension SolverCore {
         }
     }
 
-    /// The row a non-basic marker enters through when its constraint leaves: the
-    /// tightest restricted row where it has a negative coefficient, else the tightest
-    /// with a positive one, else the shortest row of a variable.
+    /// The row a non-basic marker enters through when its constraint leaves: a row
+    /// whose basic is a dummy, else the tightest restricted row where it has a negative
+    /// coefficient, else the tightest with a positive one, else the shortest row of a
+    /// variable. Only coefficients of at least `SolverTolerance.zero` count.
+    ///
+    /// A dummy-basic row is a required equality that repeats others (`d2 = d1` for two
+    /// copies of `h == 88`): its dummy is pinned at 0, not merely non-negative, so the
+    /// marker may move through it by 0 only. Entering there is a pivot of ratio 0 that
+    /// leaves every constant as it was; any other row would move the marker, and with it
+    /// the pinned dummy, breaking the copy that stays (the ratio test of a slack row
+    /// only keeps it non-negative).
     mutating func exitRow(for marker: Int32) -> Int32? {
         var first: Int32 = -1
         var second: Int32 = -1
@@ -282,7 +305,11 @@ extension SolverCore {
         compactColumn(marker)
         for slot in column[Int(marker)] {
             let c = rows[Int(slot)].coefficient(of: marker)
+            // A round-off coefficient is no pivot (its 1/a would blow the row up); if only
+            // such rows hold the marker, there is none, and the purge below drops it.
+            if nearZero(c) { continue }
             let b = basic[Int(slot)]
+            if kind[Int(b)] == .dummy { return slot }
             if kind[Int(b)] == .external {
                 // Any external row will do: take the shortest, which adds the least
                 // fill-in when the marker is substituted (and frees the variable the

@@ -135,6 +135,12 @@ extension SolverCore {
     /// Re-optimises after deferred priority changes. Everything that needs an optimal
     /// tableau (the dual simplex, inserts, reading values) calls it first.
     @inline(__always) mutating func optimizeIfDeferred() {
-        if pendingOptimize { optimize() }
+        guard pendingOptimize else { return }
+        if pendingDual {
+            // A dual run stopped at its pivot budget: finish it first.
+            pendingDual = false
+            _ = dualOptimize()
+        }
+        optimize()
     }
 }

@@ -78,6 +78,13 @@ extension SolverCore {
                 if rowOf[Int(s)] >= 0 { return "slot \(slot) holds \(s), which is basic in slot \(rowOf[Int(s)])" }
             }
             if !row.constant.isFinite { return "slot \(slot): constant \(row.constant)" }
+            // A dummy-basic row repeats required equalities: it ties dummies only, at 0.
+            if kind[Int(basic[slot])] == .dummy {
+                if let s = row.symbols.first(where: { kind[Int($0)] != .dummy }) {
+                    return "slot \(slot): the dummy-basic row holds \(s) (\(kind[Int(s)]))"
+                }
+                if !nearZero(row.constant) { return "slot \(slot): the dummy-basic row has constant \(row.constant)" }
+            }
         }
         return nil
     }

@@ -23,6 +23,25 @@ extension SolverCore {
         if objective.head[Int(symbol)] >= 0 { takeCosts(symbol) }
     }
 
+    /// The sign of the symbol's cost vector (-1, 0, +1) in lexicographic order, as
+    /// `Objective.sign`, after zeroing the entries ahead of the deciding one: they count
+    /// as 0, so they must be 0. Left in place, a pivot would carry them (scaled by the
+    /// pivot's 1/a) to the leaving symbol, where they can exceed the tolerance: a cost of
+    /// 3e-9 ignored on one symbol becomes -1.2e-8 on the other, which then enters on it
+    /// and undoes the pivot, for ever (two slacks trading places at a non-zero ratio).
+    /// With them zeroed, a pivot changes no level above the one that decided it, and the
+    /// lexicographic objective strictly falls at every pivot that is not degenerate.
+    @inline(__always) mutating func settleSign(_ symbol: Int32) -> Int {
+        while true {
+            let e = objective.head[Int(symbol)]
+            guard e >= 0 else { return 0 }
+            let c = objective.entryValue[Int(e)]
+            if c < -SolverTolerance.zero { return -1 }
+            if c > SolverTolerance.zero { return 1 }
+            setLevel(objective.entryLevel[Int(e)], symbol, 0)
+        }
+    }
+
     /// Replaces the now-basic `symbol` in the objective by its row.
     mutating func substituteInObjective(_ symbol: Int32, by row: Row) {
         guard objective.head[Int(symbol)] >= 0 else { return }

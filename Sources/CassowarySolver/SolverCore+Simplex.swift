@@ -38,6 +38,8 @@ extension SolverCore {
     /// symbol), which cannot cycle.
     mutating func optimize() {
         pendingOptimize = false
+        let budget = pivotBudget()
+        let limit = statistics.pivots + budget
         while true {
             // Bland's rule: the smallest eligible symbol enters. Every symbol whose cost
             // changed since it was last found ineligible is in the min-heap, so popping
@@ -46,7 +48,7 @@ extension SolverCore {
             var enteringSign = 0
             while let s = popDirty() {
                 let k = kind[Int(s)]
-                let sign = k == .free || k == .dummy || rowOf[Int(s)] >= 0 ? 0 : objective.sign(s)
+                let sign = k == .free || k == .dummy || rowOf[Int(s)] >= 0 ? 0 : settleSign(s)
                 // A restricted symbol can only rise from 0 (it enters on a negative cost); an
                 // unrestricted external that is non-basic (a free parameter) moves either way.
                 if sign == 0 || (sign > 0 && k != .external) { continue }
@@ -65,7 +67,9 @@ extension SolverCore {
                 let b = basic[Int(slot)]
                 guard kind[Int(b)].isRestricted else { continue }
                 let c = rows[Int(slot)].coefficient(of: entering) * direction
-                guard c < 0 else { continue }
+                // Below the tolerance a coefficient is round-off, not a bound: a pivot on
+                // it would divide by ~1e-9 and blow the tableau up.
+                guard c < -SolverTolerance.zero else { continue }
                 let ratio = -rows[Int(slot)].constant / c
                 if ratio < bestRatio - SolverTolerance.zero || (abs(ratio - bestRatio) <= SolverTolerance.zero && b < bestBasic) {
                     bestRatio = ratio
@@ -78,9 +82,24 @@ extension SolverCore {
                 // cost is round-off; drop the symbol from the candidates.
                 continue
             }
+            if statistics.pivots >= limit {
+                // Re-optimised by the next operation that needs an optimum.
+                pendingOptimize = true
+                markDirty(entering)
+                return reportStall(budget: budget)
+            }
             pivot(slot: best, entering: entering)
         }
     }
+
+    /// The pivots one simplex run may take: a correct run stays far below it. Cold-
+    /// building a scene takes about one pivot per row, an incremental change a handful;
+    /// the budget is 64 pivots per live row and symbol plus 10,000, so only a loop (a
+    /// cycle, or round-off undoing each pivot) reaches it.
+    @inline(__always) func pivotBudget() -> Int { budgetPerEntry * (rowCount + symbolCount) + budgetBase }
+
+    /// Records that a run stopped at its budget (the wrapper reports it).
+    mutating func reportStall(budget: Int) { stalled = (statistics.pivots, budget) }
 
     /// Queues a symbol whose cost changed as a candidate to enter (a binary min-heap).
     @inline(__always) mutating func markDirty(_ symbol: Int32) {
@@ -122,6 +141,8 @@ extension SolverCore {
     /// Dual simplex: restores feasibility after constants changed, keeping optimality.
     /// Returns the slot of a row that cannot be made feasible, if any.
     mutating func dualOptimize() -> Int32? {
+        let budget = pivotBudget()
+        let limit = statistics.pivots + budget
         while let slot = infeasible.popLast() {
             let b = basic[Int(slot)]
             guard b >= 0, kind[Int(b)].isRestricted, rows[Int(slot)].constant < 0 else { continue }
@@ -134,13 +155,13 @@ extension SolverCore {
                 if kind[Int(s)] == .external {
                     // A free parameter (its cost is 0 at an optimum) takes any value: it
                     // enters first, whatever the sign of its coefficient.
-                    if abs(a) >= SolverTolerance.drop {
+                    if !nearZero(a) {
                         entering = s
                         break
                     }
                     continue
                 }
-                guard a > 0, kind[Int(s)] != .dummy else { continue }
+                guard a > SolverTolerance.zero, kind[Int(s)] != .dummy else { continue }
                 if entering < 0 || objective.ratioLess(s, a, entering, bestCoefficient) {
                     entering = s
                     bestCoefficient = a
@@ -149,6 +170,15 @@ extension SolverCore {
             if entering < 0 {
                 if rows[Int(slot)].constant < -SolverTolerance.zero { return slot }
                 continue
+            }
+            if statistics.pivots >= limit {
+                // The row stays queued, and the next operation that needs an optimum
+                // resumes the dual run (see `optimizeIfDeferred`).
+                infeasible.append(slot)
+                pendingDual = true
+                pendingOptimize = true
+                reportStall(budget: budget)
+                return nil
             }
             pivot(slot: slot, entering: entering)
         }

@@ -83,6 +83,15 @@ struct SolverCore {
     var values: [Double]  // by variable, as of the last `updateValues`
     var changedVariables: [Int32] = []  // moved in `updateValues` since the list was last cleared
     var statistics = SolveStatistics()
+    /// Set when a simplex run used up its pivot budget and stopped short of an optimum
+    /// (see `pivotLimit()`); the wrapper turns it into `LayoutError.pivotBudgetExceeded`.
+    var stalled: (pivots: Int, budget: Int)? = nil
+    /// The pivot budget of one simplex run: `budgetPerEntry` per live row and symbol,
+    /// plus `budgetBase` (tests shrink them to provoke a stall).
+    var budgetPerEntry = 64
+    var budgetBase = 10_000
+    /// Whether a dual run stopped at its budget and waits for `optimizeIfDeferred()`.
+    var pendingDual = false
 
     // Reused buffers.
     var scratchRow = Row()

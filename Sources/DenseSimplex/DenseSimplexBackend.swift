@@ -289,7 +289,7 @@ public final class DenseSimplexBackend: LayoutBackend {
                 continue
             }
             guard solvePivots < pivotBudget else {
-                throw .pivotBudgetExceeded(backend: Self.name, pivots: solvePivots)
+                throw .pivotBudgetExceeded(backend: Self.name, operation: "solving", pivots: solvePivots)
             }
             pivot(leaving, entering)
             let f = reduced[entering]

@@ -71,7 +71,7 @@ extension FactoredSolver {
     /// Throws `pivotBudgetExceeded` once this solve's pivots pass `pivotBudget`.
     func checkPivotBudget() throws(LayoutError) {
         let pivots = statistics.pivots - pivotsAtSolveStart
-        if pivots > pivotBudget { throw .pivotBudgetExceeded(backend: FactoredBackend.name, pivots: pivots) }
+        if pivots > pivotBudget { throw .pivotBudgetExceeded(backend: FactoredBackend.name, operation: "solving", pivots: pivots) }
     }
 
     /// Lists in `infeasibleRows` every loose row whose basic own column is negative.

@@ -25,9 +25,10 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case nonFiniteResult(view: String, attribute: String, value: Double)
     /// A file or stream that could not be read or written.
     case io(String)
-    /// A back end's solve took more pivots than its budget (which a correct solve
-    /// cannot reach): it stops instead of looping.
-    case pivotBudgetExceeded(backend: String, pivots: Int)
+    /// A simplex run of `backend` used up its pivot budget (`pivots`, far more than a
+    /// correct run takes) during `operation` ("solving", or a change named with its
+    /// constraint): it was looping, and it stops instead.
+    case pivotBudgetExceeded(backend: String, operation: String, pivots: Int)
 
     public var description: String {
         switch self {
@@ -53,8 +54,8 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .nonFiniteResult(view, attribute, value):
             return "the solution is not finite: \(view).\(attribute) = \(value) (the constraints overflow the range of a double)"
         case let .io(message): return message
-        case let .pivotBudgetExceeded(backend, pivots):
-            return "the \(backend) back end stopped one solve after \(pivots) pivots, past its budget: it was not converging (a cycle or numerical trouble)"
+        case let .pivotBudgetExceeded(backend, operation, pivots):
+            return "the \(backend) back end stalled while \(operation): one simplex run used up its budget of \(pivots) pivots (a cycle or numerical trouble)"
         }
     }
 

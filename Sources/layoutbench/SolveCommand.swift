@@ -43,13 +43,26 @@ struct Solve: ParsableCommand {
         return text + "\n"
     }
 
+    /// Loads the scene on the back end; a stall in the initial solve is named as frame 0's.
+    func openSession(
+        _ compiled: CompiledScene, _ backendType: any LayoutBackend.Type, _ options: BackendOptions
+    ) throws -> SceneSession {
+        do {
+            return try SceneSession(scene: compiled, backend: backendType, options: options)
+        } catch {
+            guard case .pivotBudgetExceeded = error else { throw error }
+            printError("\(scene): frame 0: \(error) — \(backend) stops here")
+            throw ExitCode.failure
+        }
+    }
+
     func run() throws {
         let backendType = backend.type
         var options = BackendOptions()
         if let memoryLimit { options.memoryLimitBytes = memoryLimit << 20 }
         do {
             let compiled = try Scene.load(readSceneBytes(scene)).compile()
-            let session = try SceneSession(scene: compiled, backend: backendType, options: options)
+            let session = try openSession(compiled, backendType, options)
             // Opened only once the scene loads, and written under a temporary name: a failed solve leaves no file.
             let sink = try output.map { path throws(FileError) in try ByteSink(path: path) } ?? ByteSink.standardOutput
             // A rectangle that is not finite never reaches the output: SceneSession refuses it by view and attribute.

@@ -13,10 +13,10 @@ struct DensePivotBudgetTests {
         let backend = try DenseSimplexBackend(scene: compiled, options: BackendOptions())
         backend.pivotBudgetOverride = 0
         // The elimination's pivots, one per unknown (4), then the first phase's first is refused.
-        #expect(throws: LayoutError.pivotBudgetExceeded(backend: "dense", pivots: 4)) { try backend.solve() }
-        let error = LayoutError.pivotBudgetExceeded(backend: "dense", pivots: 0)
+        #expect(throws: LayoutError.pivotBudgetExceeded(backend: "dense", operation: "solving", pivots: 4)) { try backend.solve() }
+        let error = LayoutError.pivotBudgetExceeded(backend: "dense", operation: "solving", pivots: 0)
         #expect(error.isFatal)
-        #expect("\(error)".hasPrefix("the dense back end stopped one solve after 0 pivots, past its budget"))
+        #expect("\(error)".hasPrefix("the dense back end stalled while solving: one simplex run used up its budget of 0 pivots"))
     }
 
     @Test("every generator family at 50 views: no solve comes within a tenth of its budget")

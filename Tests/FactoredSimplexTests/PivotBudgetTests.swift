@@ -13,11 +13,11 @@ struct FactoredPivotBudgetTests {
         let (backend, scene) = try FactoredInvariantTests.healthy()
         backend.solver.pivotBudget = 0
         for op in scene.frames[1] { try backend.apply(op) }
-        #expect(throws: LayoutError.pivotBudgetExceeded(backend: "factored", pivots: 1)) { try backend.solve() }
+        #expect(throws: LayoutError.pivotBudgetExceeded(backend: "factored", operation: "solving", pivots: 1)) { try backend.solve() }
         let session = try SceneSession(scene: scene, backend: FactoredBackend.self)
         try #require(session.backend as? FactoredBackend).solver.pivotBudget = 0
         _ = try session.runFrame(0)
-        #expect(throws: LayoutError.pivotBudgetExceeded(backend: "factored", pivots: 1)) { try session.runFrame(1) }
+        #expect(throws: LayoutError.pivotBudgetExceeded(backend: "factored", operation: "solving", pivots: 1)) { try session.runFrame(1) }
     }
 
     @Test("every generator family at 300 views: no solve comes within a hundredth of its budget")
