@@ -49,6 +49,20 @@ public struct FuzzCampaign {
         /// The message of the shrunk scene's disagreement.
         public var shrunkMessage: String
         public var shrinkChecks: Int
+
+        public init(
+            backend: String, seed: UInt64, frame: Int, message: String, original: Scene, shrunk: Scene, shrunkMessage: String,
+            shrinkChecks: Int
+        ) {
+            self.backend = backend
+            self.seed = seed
+            self.frame = frame
+            self.message = message
+            self.original = original
+            self.shrunk = shrunk
+            self.shrunkMessage = shrunkMessage
+            self.shrinkChecks = shrinkChecks
+        }
     }
 
     public struct Report: Sendable {

@@ -48,6 +48,9 @@ struct Fuzz: ParsableCommand {
     @Option(help: "Folder for the shrunk scenes (and the originals).")
     var output = "fuzz-failures"
 
+    @Flag(help: "With --replay: shrink a disagreement to a minimal scene and write it to --output.")
+    var shrink = false
+
     @Flag(help: "Call each back end's invariant check after every op and solve (slower).")
     var checkInvariants = false
 
@@ -57,6 +60,7 @@ struct Fuzz: ParsableCommand {
     func validate() throws {
         if let timeLimit, !(timeLimit > 0) { throw ValidationError("--time-limit must be a positive number of seconds") }
         if !(shrinkTime > 0) { throw ValidationError("--shrink-time must be a positive number of seconds") }
+        if shrink, replay == nil { throw ValidationError("--shrink goes with --replay (fuzzed scenes are always shrunk)") }
         if backend.contains(where: { $0.type.name == "exact" }) {
             throw ValidationError("exact is the judge; name the back ends to check against it")
         }
@@ -141,9 +145,27 @@ struct Fuzz: ParsableCommand {
             case let .disagrees(frame, message):
                 failed = true
                 print("\(type.name)\tDISAGREES at frame \(frame): \(message)")
+                if shrink { try writeShrunk(scene, frame: frame, message: message, type) }
             }
         }
         if failed { throw ExitCode.failure }
+    }
+}
+
+extension Fuzz {
+    /// Shrinks a replayed scene's disagreement and writes it like a fuzzed one.
+    func writeShrunk(_ scene: Scene, frame: Int, message: String, _ type: any LayoutBackend.Type) throws {
+        let invariants = checkInvariants
+        var shrinker = Shrinker(deadline: .now + .milliseconds(Int64(shrinkTime * 1000))) {
+            Judge.check($0, backend: type, checkingInvariants: invariants).isDisagreement
+        }
+        var small = shrinker.shrink(scene, failingFrame: frame)
+        small.name = scene.name + "-shrunk"
+        var shrunkMessage = message
+        if case let .disagrees(f, m) = Judge.check(small, backend: type, checkingInvariants: invariants) { shrunkMessage = "frame \(f): \(m)" }
+        try write(FuzzCampaign.Counterexample(
+            backend: type.name, seed: 0, frame: frame, message: message, original: scene, shrunk: small,
+            shrunkMessage: shrunkMessage, shrinkChecks: shrinker.checks))
     }
 }
 
