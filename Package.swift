@@ -131,7 +131,7 @@ let package = Package(
         .executableTarget(
             name: "SolverBenchmarks",
             dependencies: [
-                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator",
+                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "FactoredSimplex", "SceneGenerator",
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/SolverBenchmarks",
