@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "ExactReference", targets: ["ExactReference"]),
         .library(name: "LayoutFuzzing", targets: ["LayoutFuzzing"]),
         .library(name: "SceneGenerator", targets: ["SceneGenerator"]),
+        // For a solver author's own tests: one call checks a back end against the reference.
+        .library(name: "LayoutBenchTesting", targets: ["LayoutBenchTesting"]),
         .library(name: "BenchHarness", targets: ["BenchHarness"]),
         .library(name: "IBImport", targets: ["IBImport"]),
         .library(name: "LayoutRender", targets: ["LayoutRender"]),
@@ -41,6 +43,11 @@ let package = Package(
         .target(name: "SceneGenerator", dependencies: ["LayoutModel"]),
         // Random scenes and op streams checked against the judge, and the shrinker.
         .target(name: "LayoutFuzzing", dependencies: ["LayoutModel", "ExactReference", "SceneGenerator"]),
+        // A solver author's test kit: examples, families and random op streams judged by the
+        // reference. Not on BenchHarness (it links jemalloc), so it builds in any package.
+        .target(
+            name: "LayoutBenchTesting",
+            dependencies: ["LayoutModel", "ExactReference", "LayoutFuzzing", "SceneGenerator", "CassowarySolver", "DenseSimplex"]),
         // Interface Builder files (.xib, .storyboard) as scenes; three real-looking screens
         // (Sources/IBImport/Screens) embedded at build time for the default bench suite.
         .target(name: "IBImport", dependencies: ["LayoutModel"], exclude: ["Screens"], plugins: ["EmbedExamplesPlugin"]),
@@ -90,6 +97,10 @@ let package = Package(
         .testTarget(
             name: "LayoutFuzzingTests",
             dependencies: ["LayoutFuzzing", "ExactReference", "CassowarySolver", "DenseSimplex", "FactoredSimplex", "LayoutModel", "TestSupport"]),
+        // Tests/Fixtures holds a package outside this one (a solver author's); a test builds it.
+        .testTarget(
+            name: "LayoutBenchTestingTests",
+            dependencies: ["LayoutBenchTesting", "CassowarySolver", "DenseSimplex", "LayoutModel"]),
         .testTarget(name: "FrameArithmeticTests", dependencies: ["FrameArithmetic", "CassowarySolver", "SceneGenerator", "LayoutModel", "TestSupport"]),
         .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "CassowarySolver", "LayoutModel"]),
         .testTarget(
@@ -120,7 +131,7 @@ let package = Package(
         .executableTarget(
             name: "SolverBenchmarks",
             dependencies: [
-                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator",
+                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "FactoredSimplex", "SceneGenerator",
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/SolverBenchmarks",

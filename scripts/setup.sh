@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine lacks for LayoutBench: jemalloc (linked by the
 # `layoutbench` executable for its per-frame allocation counters), pkg-config
-# (how SwiftPM finds it) and valgrind (the CI guard's instruction counts).
+# (how SwiftPM finds it) and valgrind (layoutbench check's instruction counts).
 # Then the peers: the native kiwi driver (scripts/setup_kiwi.sh; a failed build leaves
 # `--backend kiwi` reporting itself unavailable, nothing else) and the Python solvers
 # kiwisolver and cassowary (best effort: without them those drivers say so).
 set -euo pipefail
 if [ "$(uname)" = Darwin ]; then
-  # macOS: Homebrew's jemalloc and pkg-config (valgrind does not run here; the CI guard's
+  # macOS: Homebrew's jemalloc and pkg-config (valgrind does not run here; layoutbench check's
   # instruction counts need Linux). Without jemalloc the package still builds and the
   # harness reports "allocation counts unavailable".
   if command -v brew >/dev/null; then

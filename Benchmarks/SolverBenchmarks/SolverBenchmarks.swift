@@ -7,6 +7,7 @@
 import Benchmark
 import CassowarySolver
 import DenseSimplex
+import FactoredSimplex
 import FrameArithmetic
 import LayoutModel
 import SceneGenerator
@@ -49,6 +50,7 @@ let benchmarks: @Sendable () -> Void = {
     let cases: [(any LayoutBackend.Type, Int)] = [
         (CassowaryBackend.self, 1_000), (CassowaryBackend.self, 10_000),
         (FrameArithmeticBackend.self, 1_000), (FrameArithmeticBackend.self, 10_000),
+        (FactoredBackend.self, 1_000), (FactoredBackend.self, 10_000),
         (DenseSimplexBackend.self, 100),
     ]
     // package-benchmark allocates for its own bookkeeping in every sample: this empty

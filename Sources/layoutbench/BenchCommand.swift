@@ -70,6 +70,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "No progress line on standard error.")
     var quiet = false
 
+    @Option(help: "Standard output's format: table; github (github-action-benchmark's customSmallerIsBetter JSON) or bencher (Bencher Metric Format JSON), the table then going to standard error.")
+    var format: OutputFormat = .table
+
     /// The default suite: every family; cassowary, manual and factored at 100, 300, 1,000 and 10,000 views,
     /// dense at 100 and 300 (its re-solve from scratch costs 15–330 ms a frame at 300 views).
     static func defaultSizes(_ backend: String, _ family: Family) -> [Int] {
@@ -173,7 +176,12 @@ struct Bench: ParsableCommand {
         }
         if !quiet { printError("done in \(formatDuration(monotonicSeconds() - started))") }
 
-        print(resultTable(all, markdown: false), terminator: "")
+        switch format {
+        case .table: print(resultTable(all, markdown: false), terminator: "")
+        case .github, .bencher:
+            if !quiet { printError(resultTable(all, markdown: false)) }
+            print(format == .github ? CIFormats.githubBenchmark(all) : CIFormats.bencher(all), terminator: "")
+        }
         let context = RunContext(
             command: (["layoutbench"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
             gitCommit: MachineProbe.shell("git", "rev-parse", "HEAD") ?? "unknown",
@@ -201,4 +209,9 @@ struct Bench: ParsableCommand {
         }
         printError("wrote \(results)/results.json and \(results)/report.md" + (json.map { " and \($0)" } ?? ""))
     }
+}
+
+/// What `bench` prints on standard output.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, github, bencher
 }

@@ -60,6 +60,9 @@ struct Compare: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Judge the back ends against exact, the reference in exact arithmetic, on every scene small enough for it.")
     var judge = true
 
+    @Option(help: "Write the verdicts as JUnit XML to this file: one test case per scene and back-end pair, a disagreement as its failure.")
+    var junit: String?
+
     @Option(help: "On a disagreement, write its frame as SVG into this folder (both back ends, differing views in red).")
     var pictures: String?
 
@@ -113,16 +116,19 @@ struct Compare: ParsableCommand {
         }
         var failed = false
         var rows: [String] = []
+        var report = JUnitReport()
         for (label, load) in jobs {
             let scene: CompiledScene
             do { scene = try load() } catch {
                 printError("\(label): \(error)")
+                report.addError(scene: label, message: "\(error)")
                 failed = true
                 continue
             }
             // With one built-in back end and peers, the peers' verdicts are the comparison.
             if types.count >= 2 || peers.isEmpty {
                 let outcome = Equivalence.compare(name: label, scene: scene, backends: judged(types, scene, options), options: options)
+                report.add(outcome)
                 for skip in outcome.skipped { printError("\(label): \(skip.backend) not compared: \(skip.reason)") }
                 if let first = outcome.disagreements.first {
                     failed = true
@@ -139,12 +145,14 @@ struct Compare: ParsableCommand {
             }
             for name in peers {
                 let verdict = PeerVerdict.compare(peer: name, scene: scene, options: options)
+                report.add(verdict, scene: label, reference: BackendRegistry.reference.name)
                 rows.append("\(label)\t\(name)\t\(verdict.frames) frames\t-\t\(verdict.summary)")
                 if !verdict.passed { failed = true }
             }
         }
         print("scene\tbackends\tframes\tambiguous\tresult")
         for row in rows { print(row) }
+        if let junit { try writeFile(report.xml, to: junit) }
         if failed { throw ExitCode.failure }
     }
 }
