@@ -110,8 +110,8 @@ extension Builder {
                 tops += 1
                 add(v, .left, .equal, parent, .left, constant: 2 + 6 * Double(j), id: "placeX\(j)")
                 add(v, .top, .equal, parent, .top, constant: 6, id: "placeY\(j)")
-                add(v, .left, constant: -1000, active: false, id: "parkX\(j)")
-                add(v, .top, constant: -1000, active: false, id: "parkY\(j)")
+                add(v, .left, .equal, r, .left, constant: -1000, active: false, id: "parkX\(j)")
+                add(v, .top, .equal, r, .top, constant: -1000, active: false, id: "parkY\(j)")
             } else {
                 add(v, .left, .equal, parent, .left, constant: 2 + 6 * Double(j))
                 add(v, .top, .equal, parent, .top, constant: 6)
