@@ -23,7 +23,10 @@ public enum PublishedReport {
             s += phaseTable(rows, firstFrame: w.addsEditInFirstFrame)
             if w.addsEditInFirstFrame { s += ratioLines(rows) }
             if w == .enamlWindow { s += kiwiTable(rows, kiwi) }
-            if PublishedSuite.sizes(w).count >= 4 { s += exponentTable(rows) }
+            if PublishedSuite.sizes(w).count >= 4 {
+                s += exponentTable(rows)
+                s += "\n![\(w.rawValue): re-solve and build against views](published/published-\(w.rawValue).svg)\n"
+            }
             if w == .nested { s += flatNestedLine(results) }
         }
         let notRun = results.filter { $0.notRun != nil }

@@ -70,7 +70,7 @@ struct Bench: ParsableCommand {
     @Flag(help: "No progress line on standard error.")
     var quiet = false
 
-    @Option(help: "A named suite instead of the default: `published` (the workloads others have published figures for; writes published.md, its JSON and plots under --results, default results/published).")
+    @Option(help: "A named suite instead of the default: `published` (the workloads others have published figures for; writes published.md and published.json in --results, default results, and the plots in its published/ folder).")
     var suite: String?
 
     /// The default suite: every family; cassowary, manual and factored at 100, 300, 1,000 and 10,000 views,

@@ -14,7 +14,8 @@ extension Bench {
             guard let type = BackendRegistry.resolve(name) else { throw ValidationError("unknown back end \(name)") }
             return type
         }
-        let folder = results == "results/latest" ? "results/published" : results
+        // By default results/published.md and .json, the plots in results/published/.
+        let folder = results == "results/latest" ? "results" : results
         var settings = BenchSettings()
         settings.repetitions = self.repeat
         settings.warmupFrames = warmup
@@ -54,16 +55,16 @@ extension Bench {
         let report = PublishedReport.markdown(all, kiwi: kiwi, context: context)
         print(report, terminator: "")
         do {
-            try Platform.makeDirectories(folder)
+            try Platform.makeDirectories(folder + "/published")
             try writeFile(ResultsJSON.encode(all, context: context, settings: settings), to: folder + "/published.json")
             try writeFile(report, to: folder + "/published.md")
-            for plot in PublishedReport.plots(all) { try writeFile(plot.svg, to: folder + "/" + plot.name) }
+            for plot in PublishedReport.plots(all) { try writeFile(plot.svg, to: folder + "/published/" + plot.name) }
             if let json { try writeFile(ResultsJSON.encode(all, context: context, settings: settings), to: json) }
             if let html { try writeFile(htmlReport(all, context: context, settings: settings), to: html) }
         } catch {
             printError("bench: \(error)")
             throw ExitCode.failure
         }
-        printError("wrote \(folder)/published.md, published.json and the plots")
+        printError("wrote \(folder)/published.md, \(folder)/published.json and the plots in \(folder)/published/")
     }
 }
