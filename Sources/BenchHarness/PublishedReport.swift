@@ -68,12 +68,17 @@ public enum PublishedReport {
             for name in ["cassowary", "factored"] {
                 guard let r = rows.first(where: { $0.scene == scene && $0.backend == name && $0.notRun == nil }) else { continue }
                 let p = phases(r)
-                func ratio(_ x: Double?, _ y: Double?) -> String { guard let x, let y, y > 0 else { return "–" }; return fixed(x / y, 1) + "×" }
+                func ratio(_ x: Double?, _ y: Double?) -> String { guard let x, let y, y > 0 else { return "–" }; return ratioText(x / y) }
                 s += "- \(scene), \(name) ÷ manual: \(ratio(r.buildSeconds, base.buildSeconds)) / \(ratio(p.first, b.first)) / \(ratio(p.rest, b.rest))\n"
                 any = true
             }
         }
         return any ? s : "\nmanual declines these scenes (a weak stay overridden by a strong edit is not one-way evaluation), so there is no local-propagation ratio here.\n"
+    }
+
+    /// Two significant figures below 10 (0.031×, 0.52×, 7.3×), whole numbers above.
+    static func ratioText(_ r: Double) -> String {
+        r >= 10 ? "\(Int(r.rounded()))×" : r >= 1 ? fixed(r, 1) + "×" : r >= 0.1 ? fixed(r, 2) + "×" : fixed(r, 3) + "×"
     }
 
     static func kiwiTable(_ rows: [BenchResult], _ kiwi: KiwiHomeGround) -> String {
@@ -88,7 +93,7 @@ public enum PublishedReport {
             s += "| kiwi in process | \(formatDuration(build.seconds)) | \(formatDuration(median)) |\n"
             for r in rows where r.notRun == nil {
                 let rest = phases(r).rest ?? r.frameTimes.p50
-                s += "| \(label(r)) | \(formatDuration(r.buildSeconds)) (\(fixed(r.buildSeconds / build.seconds, 1))×) | \(formatDuration(rest)) (\(fixed(rest / median, 1))×) |\n"
+                s += "| \(label(r)) | \(formatDuration(r.buildSeconds)) (\(ratioText(r.buildSeconds / build.seconds))) | \(formatDuration(rest)) (\(ratioText(rest / median))) |\n"
             }
         }
         return s
@@ -114,7 +119,7 @@ public enum PublishedReport {
         for r in results where r.family == "flat" && r.notRun == nil {
             guard let n = results.first(where: { $0.family == "nested" && $0.views == r.views && $0.backend == r.backend && $0.notRun == nil }),
                   let a = phases(r).rest, let b = phases(n).rest else { continue }
-            s += "- \(label(r)), \(r.views) views: \(fixed(r.buildSeconds / n.buildSeconds, 2))× / \(fixed(a / b, 2))×\n"
+            s += "- \(label(r)), \(r.views) views: \(ratioText(r.buildSeconds / n.buildSeconds)) / \(ratioText(a / b))\n"
         }
         return s
     }
