@@ -48,7 +48,7 @@ extension PublishedSource {
                 comparison: "kiwi in process (nanobench) beside the kiwi driver out of process and every back end in the harness")
         case .longRow, .deepHierarchy, .collectionView, .movingTree, .hierarchyRemoval:
             return PublishedSource(
-                title: "WWDC 2018 session 220: \(w.rawValue)", source: "Apple, \"High Performance Auto Layout\", WWDC 2018 (iOS 11 against iOS 12, device not stated)",
+                title: "WWDC 2018 talk 220: \(w.rawValue)", source: "Apple, \"High Performance Auto Layout\", WWDC 2018 (iOS 11 against iOS 12, device not stated)",
                 figures: "A bar chart on a 0–180 axis with no unit or values; the talk's claims are the shapes' behaviour: iOS 12 scales linearly, \"you pay for what you use\", local changes stay local.",
                 comparison: "the growth exponent (1 = linear) of build and of a frame, against the talk's \"linear\"")
         case .feedCell:

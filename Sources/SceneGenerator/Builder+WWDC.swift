@@ -5,7 +5,7 @@ import Darwin
 #endif
 import LayoutModel
 
-// WWDC 2018 session 220's five benchmark shapes. The talk draws them (a bar chart of
+// WWDC 2018 talk 220's five benchmark shapes. The talk draws them (a bar chart of
 // iOS 11 against iOS 12) without stating their constraints; these are our reading of
 // the names and pictures: every view is placed by required equalities relative to its
 // superview or sibling, so one-way evaluation can run them all.

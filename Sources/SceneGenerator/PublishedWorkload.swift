@@ -19,16 +19,16 @@ public enum PublishedWorkload: String, CaseIterable, Sendable {
     /// 111 constraints at five strengths; two edits (width, height) suggested six sizes
     /// in turn, each held for a sixth of the frames. Size: ignored (always 10 views).
     case enamlWindow = "enaml-window"
-    /// WWDC 2018 session 220, "Long Row": n views side by side in one superview.
+    /// WWDC 2018 talk 220, "Long Row": n views side by side in one superview.
     case longRow = "long-row"
-    /// WWDC 2018 session 220, "Deep Hierarchy": n views, each inset in the one before.
+    /// WWDC 2018 talk 220, "Deep Hierarchy": n views, each inset in the one before.
     case deepHierarchy = "deep-hierarchy"
-    /// WWDC 2018 session 220, "Collection View": cells of an image and a label, four a row.
+    /// WWDC 2018 talk 220, "Collection View": cells of an image and a label, four a row.
     case collectionView = "collection-view"
-    /// WWDC 2018 session 220, "Moving Tree": a tree of superview-relative views whose
+    /// WWDC 2018 talk 220, "Moving Tree": a tree of superview-relative views whose
     /// first subtree moves every frame.
     case movingTree = "moving-tree"
-    /// WWDC 2018 session 220, "Hierarchy Removal": subtrees detached from (and put back
+    /// WWDC 2018 talk 220, "Hierarchy Removal": subtrees detached from (and put back
     /// into) a tree, one per frame.
     case hierarchyRemoval = "hierarchy-removal"
     /// LayoutFrameworkBenchmark's news-feed cell (21 views) stacked n times.
