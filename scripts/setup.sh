@@ -31,6 +31,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 bash "$(dirname "$0")/setup_kiwi.sh"
+bash "$(dirname "$0")/setup_kiwi_bench.sh"
 python3 -c 'import kiwisolver, cassowary' 2>/dev/null \
   || python3 -m pip install -q 'kiwisolver==1.5.*' 'cassowary==0.5.2' >/dev/null 2>&1 \
   || echo "setup: pip could not install kiwisolver/cassowary; the kiwisolver and cassowary-py drivers will say so" >&2

@@ -73,6 +73,9 @@ struct Bench: ParsableCommand {
     @Option(help: "Standard output's format: table; github (github-action-benchmark's customSmallerIsBetter JSON) or bencher (Bencher Metric Format JSON), the table then going to standard error.")
     var format: OutputFormat = .table
 
+    @Option(help: "A named suite instead of the default: `published` (the workloads others have published figures for; writes published.md and published.json in --results, default results, and the plots in its published/ folder).")
+    var suite: String?
+
     /// The default suite: every family; cassowary, manual and factored at 100, 300, 1,000 and 10,000 views,
     /// dense at 100 and 300 (its re-solve from scratch costs 15–330 ms a frame at 300 views).
     static func defaultSizes(_ backend: String, _ family: Family) -> [Int] {
@@ -84,6 +87,13 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
+        if let suite {
+            guard suite == "published" else { throw ValidationError("--suite: unknown suite \"\(suite)\" (the one named suite is `published`)") }
+            guard family == nil, views == nil, scene.isEmpty else {
+                throw ValidationError("--suite published chooses its own workloads and sizes: give it without --family, --views or --scene")
+            }
+            return try runPublished()
+        }
         let backends = try chosenBackends(backend, backendsAlias)
         let families = family ?? Family.allCases
         let sizes = views
