@@ -35,7 +35,7 @@ struct Solve: ParsableCommand {
 
     /// The frame's JSON line; a frame whose layout is not unique names its free views in `"ambiguous"`.
     func line(frame: Int, session: SceneSession, errors: [String]) -> String {
-        var text = frameLine(frame: frame, rects: session.rects, errors: errors)
+        var text = frameLine(frame: frame, rects: session.screenRects, errors: errors)
         if let free = session.backend.ambiguousViews(), !free.isEmpty {
             text.removeLast()  // the closing brace
             text += ", \"ambiguous\": [" + free.map { jsonQuoted(session.scene.viewIDs[Int($0)]) }.joined(separator: ", ") + "]}"
