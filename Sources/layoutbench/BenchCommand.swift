@@ -58,6 +58,11 @@ struct Bench: ParsableCommand {
             transform: memoryLimitMiB)
     var memoryLimit = 4096
 
+    @Option(parsing: .unconditional,
+            help: "Display rate (Hz) transitions are counted at: their budget is one display frame, and the frames they interpolate (60 or 120).",
+            transform: parseDisplayRate)
+    var displayRate = 120
+
     @Option(help: "Folder for results.json and report.md.")
     var results = "results/latest"
 
@@ -137,6 +142,7 @@ struct Bench: ParsableCommand {
         settings.repetitions = self.repeat
         settings.warmupFrames = warmup
         settings.timeLimitSeconds = timeLimit
+        settings.displayRate = displayRate
         settings.options.memoryLimitBytes = memoryLimit << 20
         let counter = JemallocCounter()
         let tty = Platform.isTerminal(2)
@@ -201,4 +207,12 @@ struct Bench: ParsableCommand {
         }
         printError("wrote \(results)/results.json and \(results)/report.md" + (json.map { " and \($0)" } ?? ""))
     }
+}
+
+/// `--display-rate`: 60 or 120.
+func parseDisplayRate(_ text: String) throws -> Int {
+    guard let rate = Int(text), rate == 60 || rate == 120 else {
+        throw ValidationError("--display-rate must be 60 or 120 (Hz), got \(jsonQuoted(text))")
+    }
+    return rate
 }
