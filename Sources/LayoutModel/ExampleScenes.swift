@@ -18,7 +18,7 @@ public enum ExampleScenes {
             summary: "a slider drives red's height through an edit at 750; yellow, stacked 8 pt below, follows"),
         ExampleScene(
             key: "toggle-split",
-            summary: "a switch swaps two trailing priorities (750/250) to split a row into a yellow and a blue half, spacing 10 or 100"),
+            summary: "a switch swaps two trailing priorities (750/250) to split a row into a yellow and a blue half, spacing 10 or 100; each flip an animation block"),
         ExampleScene(
             key: "square-slider",
             summary: "a slider changes a centred square's width and height constants"),
@@ -30,7 +30,7 @@ public enum ExampleScenes {
             summary: "a header's constants follow the scroll offset (background up at half speed, title up at a quarter) over a list"),
         ExampleScene(
             key: "date-picker",
-            summary: "a picker container slides up from below the screen by its top constraint's constant; the content above shrinks"),
+            summary: "a picker container slides up from below the screen by its top constraint's constant, the content above shrinking, and back down: each move an animation block (one solve, then 0.3 s of interpolation)"),
     ]
 
     public static func named(_ key: String) -> ExampleScene? { all.first { $0.key == key } }

@@ -44,7 +44,7 @@ struct Import: ParsableCommand {
     @Flag(help: "Drop one constraint per conflict among required constraints, as the runtime does, and say which.")
     var repair = false
 
-    @Option(help: "Animation: rotate, constraint:ID or outlet:NAME (with --to).")
+    @Option(help: "Animation: rotate (transitions: one solve each, interpolated), resize (the same change re-solved every frame, interactive), constraint:ID or outlet:NAME (with --to; a constant driven frame by frame, interactive).")
     var animate: String?
 
     @Option(help: "Target constant for --animate constraint:ID|outlet:NAME.")
