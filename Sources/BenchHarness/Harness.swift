@@ -33,6 +33,9 @@ public struct BenchSettings: Sendable {
     /// The display rate transitions are counted at: their budget (one display frame) and
     /// the frames they interpolate (`--display-rate`, 60 or 120).
     public var displayRate = 120
+    /// Read frames back in each parent's coordinates (`UIView.frame`, `--read relative`)
+    /// within each frame's time, on top of the window-coordinate read-back.
+    public var readRelative = false
     public init() {}
 }
 
@@ -125,6 +128,8 @@ public enum Harness {
                 let start = monotonicSeconds()
                 let session = try SceneSession(scene: scene, backend: backend, options: settings.options)
                 builds.append(monotonicSeconds() - start)
+                var relative = settings.readRelative ? session.relativeRects : []
+                let children = settings.readRelative ? session.childLists : []
                 let before = session.backend.statistics
                 for f in 0..<scene.frameCount {
                     currentFrame = f + 1
@@ -132,6 +137,7 @@ public enum Harness {
                     let count0 = countsAllocations ? counter?.allocationCount() ?? 0 : 0
                     let t0 = monotonicSeconds()
                     let refused = try session.runFrame(f)
+                    if settings.readRelative { session.updateRelative(&relative, children: children) }
                     let elapsed = monotonicSeconds() - t0
                     if let counter {
                         let frameBytes = counter.allocatedBytes() &- bytes0

@@ -25,8 +25,10 @@ public struct ResultsFile: Codable, Sendable {
         public var memoryLimitBytes: Int
         public var timeLimitSeconds: Double?
         public var displayRateHz: Int?
+        /// `window` or `relative` (`--read`).
+        public var read: String?
         enum CodingKeys: String, CodingKey {
-            case `repeat`
+            case `repeat`, read
             case displayRateHz = "display_rate_hz"
             case warmupFrames = "warmup_frames"
             case memoryLimitBytes = "memory_limit_bytes"
@@ -39,6 +41,7 @@ public struct ResultsFile: Codable, Sendable {
             try c.encode(memoryLimitBytes, forKey: .memoryLimitBytes)
             try c.encode(timeLimitSeconds, forKey: .timeLimitSeconds)  // null when none
             try c.encodeIfPresent(displayRateHz, forKey: .displayRateHz)
+            try c.encodeIfPresent(read, forKey: .read)
         }
     }
 
@@ -282,7 +285,7 @@ public struct ResultsFile: Codable, Sendable {
         self.settings = Settings(
             repeat: settings.repetitions, warmupFrames: settings.warmupFrames,
             memoryLimitBytes: settings.options.memoryLimitBytes, timeLimitSeconds: settings.timeLimitSeconds,
-            displayRateHz: settings.displayRate)
+            displayRateHz: settings.displayRate, read: settings.readRelative ? "relative" : "window")
         self.results = results.map(Record.init)
         scaling = scalingFits(results).map {
             Scaling(
