@@ -183,7 +183,10 @@ struct Bench: ParsableCommand {
                 FileHandle.standardError.write("\r\u{1B}[K\(label): frame \(done)/\(total)".data(using: .utf8)!)
             }
             if !quiet {
-                let summary = result.notRun ?? "p50 \(formatDuration(result.frameTimes.p50)), build \(formatDuration(result.buildSeconds))"
+                let timing = result.hasInteractiveFrames
+                    ? "p50 \(formatDuration(result.frameTimes.p50))"
+                    : "transition latency p50 \(formatDuration(result.transitions?.latency.p50 ?? 0))"
+                let summary = result.notRun ?? "\(timing), build \(formatDuration(result.buildSeconds))"
                 FileHandle.standardError.write(((tty ? "\r\u{1B}[K" : "") + "\(label): \(summary)\n").data(using: .utf8)!)
             }
             all.append(result)
