@@ -47,7 +47,9 @@ func html(_ text: String) -> String {
 func resultsTableHTML(_ results: [BenchResult]) -> String {
     let header = ["scene", "backend", "views", "p50", "p90", "p99", "max", ">8.3ms", ">16.7ms", "build", "bytes/frame", "allocs/frame", "alloc frames", "work/frame", "× fastest"]
     var fastest: [String: Double] = [:]
-    for r in results where r.declined == nil { fastest[r.scene] = min(fastest[r.scene] ?? .infinity, r.frameTimes.p50) }
+    for r in results where r.declined == nil && r.hasInteractiveFrames {
+        fastest[r.scene] = min(fastest[r.scene] ?? .infinity, r.frameTimes.p50)
+    }
     var s = "<table id=\"results\"><thead><tr>"
     for (i, h) in header.enumerated() { s += "<th data-col=\"\(i)\"\(i >= 2 ? " class=\"num\"" : "")>\(html(h))</th>" }
     s += "</tr></thead><tbody>\n"
@@ -58,6 +60,10 @@ func resultsTableHTML(_ results: [BenchResult]) -> String {
         s += "<tr><td>\(html(r.scene))</td><td>\(html(backendLabel(r)))</td>" + cell(grouped(r.views), Double(r.views))
         if let reason = r.declined {
             s += "<td class=\"declined\" colspan=\"\(header.count - 3)\" data-v=\"\">declined: \(html(reason))</td></tr>\n"
+            continue
+        }
+        if !r.hasInteractiveFrames {
+            s += "<td colspan=\"\(header.count - 3)\" data-v=\"\">transitions only: see <a href=\"#transitions\">Transitions</a></td></tr>\n"
             continue
         }
         let t = r.frameTimes
