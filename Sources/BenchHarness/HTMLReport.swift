@@ -17,7 +17,7 @@ public func htmlReport(_ results: [BenchResult], context: RunContext, settings: 
     ] {
         s += "<dt>\(html(k))</dt><dd>\(html(v))</dd>"
     }
-    s += "</dl>\n<p>A frame's time covers its ops, the solve and reading back the changed rectangles. "
+    s += "</dl>\n<p>An interactive frame's time covers its ops, the solve and reading back the changed rectangles. "
     s += "<b>Budgets</b>: 8.33 ms a frame at 120 Hz, 16.67 ms at 60 Hz; the table counts the frames over each. "
     s += "Build = loading the scene and the initial solve (median of the repetitions). Work/frame: "
     s += Set(results.map(\.backend)).sorted().map { "\(html($0)) = \(html(workMeaning[$0] ?? "pivots"))" }.joined(separator: ", ") + ".</p>\n"
@@ -25,6 +25,7 @@ public func htmlReport(_ results: [BenchResult], context: RunContext, settings: 
     for (family, verdict) in familyVerdicts(results) { s += "<li><b>\(html(family))</b>: \(html(verdict))</li>\n" }
     s += "</ul>\n<h2>Results</h2>\n<p class=\"hint\">Click a column heading to sort.</p>\n"
     s += resultsTableHTML(results)
+    s += transitionsHTML(results)
     s += plotsHTML(results)
     let declined = results.filter { $0.declined != nil }
     if !declined.isEmpty {
@@ -46,7 +47,9 @@ func html(_ text: String) -> String {
 func resultsTableHTML(_ results: [BenchResult]) -> String {
     let header = ["scene", "backend", "views", "p50", "p90", "p99", "max", ">8.3ms", ">16.7ms", "build", "bytes/frame", "allocs/frame", "alloc frames", "work/frame", "× fastest"]
     var fastest: [String: Double] = [:]
-    for r in results where r.declined == nil { fastest[r.scene] = min(fastest[r.scene] ?? .infinity, r.frameTimes.p50) }
+    for r in results where r.declined == nil && r.hasInteractiveFrames {
+        fastest[r.scene] = min(fastest[r.scene] ?? .infinity, r.frameTimes.p50)
+    }
     var s = "<table id=\"results\"><thead><tr>"
     for (i, h) in header.enumerated() { s += "<th data-col=\"\(i)\"\(i >= 2 ? " class=\"num\"" : "")>\(html(h))</th>" }
     s += "</tr></thead><tbody>\n"
@@ -57,6 +60,10 @@ func resultsTableHTML(_ results: [BenchResult]) -> String {
         s += "<tr><td>\(html(r.scene))</td><td>\(html(backendLabel(r)))</td>" + cell(grouped(r.views), Double(r.views))
         if let reason = r.declined {
             s += "<td class=\"declined\" colspan=\"\(header.count - 3)\" data-v=\"\">declined: \(html(reason))</td></tr>\n"
+            continue
+        }
+        if !r.hasInteractiveFrames {
+            s += "<td colspan=\"\(header.count - 3)\" data-v=\"\">transitions only: see <a href=\"#transitions\">Transitions</a></td></tr>\n"
             continue
         }
         let t = r.frameTimes

@@ -30,6 +30,12 @@ public struct BenchSettings: Sendable {
     /// Stop timing a back end on a scene once its frames have taken this long (seconds), so
     /// that a slow back end in a sweep reports the frames it managed instead of stalling it.
     public var timeLimitSeconds: Double?
+    /// The display rate transitions are counted at: their budget (one display frame) and
+    /// the frames they interpolate (`--display-rate`, 60 or 120).
+    public var displayRate = 120
+    /// Read frames back in each parent's coordinates (`UIView.frame`, `--read relative`)
+    /// within each frame's time, on top of the window-coordinate read-back.
+    public var readRelative = false
     public init() {}
 }
 
@@ -70,6 +76,13 @@ public struct BenchResult: Sendable {
     public var peakResidentBytes = 0
     public var refusedOps = 0
     public var series: [Double] = []
+    /// Interactive frames timed (`frameTimes` and the budget misses count only these).
+    public var interactiveFrames = 0
+    /// Solves over the frames timed (`layout` ops may put several in one frame, a
+    /// bounds-origin change none).
+    public var solvesMeasured = 0
+    /// The scene's transitions, when it has any (`nil` otherwise).
+    public var transitions: TransitionMeasure?
 }
 
 public enum Harness {
@@ -101,6 +114,7 @@ public enum Harness {
             var builds: [Double] = []
             var samples: [Double] = []
             samples.reserveCapacity(scene.frameCount * settings.repetitions)
+            var tally = FrameTally(capacity: scene.frameCount * settings.repetitions)
             if settings.keepSeries { result.series.reserveCapacity(scene.frameCount) }
             var bytes: UInt64 = 0
             var allocatingFrames = 0
@@ -114,6 +128,8 @@ public enum Harness {
                 let start = monotonicSeconds()
                 let session = try SceneSession(scene: scene, backend: backend, options: settings.options)
                 builds.append(monotonicSeconds() - start)
+                var relative = settings.readRelative ? session.relativeRects : []
+                let children = settings.readRelative ? session.childLists : []
                 let before = session.backend.statistics
                 for f in 0..<scene.frameCount {
                     currentFrame = f + 1
@@ -121,6 +137,7 @@ public enum Harness {
                     let count0 = countsAllocations ? counter?.allocationCount() ?? 0 : 0
                     let t0 = monotonicSeconds()
                     let refused = try session.runFrame(f)
+                    if settings.readRelative { session.updateRelative(&relative, children: children) }
                     let elapsed = monotonicSeconds() - t0
                     if let counter {
                         let frameBytes = counter.allocatedBytes() &- bytes0
@@ -129,6 +146,7 @@ public enum Harness {
                         if countsAllocations, let c = counter.allocationCount() { allocations &+= c &- count0 } else { countsAllocations = false }
                     }
                     samples.append(elapsed)
+                    tally.add(elapsed, presentation: scene.presentation(ofFrame: f), session: session, displayRate: settings.displayRate)
                     timeSpent += elapsed
                     result.refusedOps += refused.count
                     if repetition == 0, settings.keepSeries { result.series.append(elapsed) }
@@ -147,9 +165,13 @@ public enum Harness {
             result.framesMeasured = samples.count
             builds.sort()
             result.buildSeconds = builds[builds.count / 2]
-            result.frameTimes = FrameTimes(samples: samples)
-            result.misses120 = Budget.misses(samples, budget: Budget.hz120)
-            result.misses60 = Budget.misses(samples, budget: Budget.hz60)
+            // Interactive frames by their per-frame cost; transitions by their latency.
+            result.frameTimes = FrameTimes(samples: tally.interactive)
+            result.misses120 = Budget.misses(tally.interactive, budget: Budget.hz120)
+            result.misses60 = Budget.misses(tally.interactive, budget: Budget.hz60)
+            result.interactiveFrames = tally.interactive.count
+            result.solvesMeasured = tally.solves
+            result.transitions = tally.measure(displayRate: settings.displayRate)
             let frames = Double(max(1, samples.count))
             result.pivotsPerFrame = Double(work.pivots) / frames
             result.rowsTouchedPerFrame = Double(work.rowsTouched) / frames

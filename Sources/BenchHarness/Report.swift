@@ -99,11 +99,11 @@ public func resultTable(_ results: [BenchResult], markdown: Bool) -> String {
     let header = ["scene", "backend", "views", "p50", "p99", "max", ">8.3ms", ">16.7ms", "build", "bytes/frame", "allocs/frame", "alloc frames", "work/frame", "× fastest"]
     var rows: [[String]] = []
     var fastest: [String: Double] = [:]
-    for r in results where r.notRun == nil {
+    for r in results where r.notRun == nil && r.hasInteractiveFrames {
         fastest[r.scene] = min(fastest[r.scene] ?? .infinity, r.frameTimes.p50)
     }
     for r in results {
-        if let declined = r.notRun {
+        if let declined = r.notRun ?? (r.hasInteractiveFrames ? nil : "transitions only (see Transitions)") {
             rows.append([r.scene, backendLabel(r), "\(r.views)", declined] + Array(repeating: "", count: header.count - 4))
             continue
         }
@@ -134,9 +134,11 @@ public func markdownReport(_ results: [BenchResult], context: RunContext) -> Str
     s += "- command: `\(context.command)`\n- git commit: `\(context.gitCommit)`\n- created: \(context.created)\n"
     s += "- machine: \(context.machine), \(context.cores) cores, \(formatBytes(context.memoryBytes))\n"
     s += "- toolchain: \(context.toolchain)\n- allocator: \(context.allocator)\n\n"
-    s += "Per-frame figures time one frame's ops, the solve and reading back the changed rectangles. "
+    s += "Per-frame figures time one interactive frame's ops, the solve and reading back the changed rectangles. "
     s += "Budgets: 8.33 ms (120 Hz) and 16.67 ms (60 Hz). Build = load and initial solve (median of repetitions).\n\n"
     s += resultTable(results, markdown: true)
+    let transitions = transitionTable(results, markdown: true)
+    if !transitions.isEmpty { s += "\n## Transitions\n\n" + transitions }
     if let note = outOfProcessNote(results) { s += "\n" + note + "\n" }
     let fits = scalingFits(results)
     if !fits.isEmpty {

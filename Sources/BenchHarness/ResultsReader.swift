@@ -1,6 +1,6 @@
 import LayoutModel
 
-/// Reads a results file (schema version 1, as `ResultsJSON.encode` writes it) back, so that a
+/// Reads a results file (schema version 1 or 2, as `ResultsJSON.encode` writes it) back, so that a
 /// committed run's HTML report can be made again without re-running it.
 public enum ResultsReader {
     public struct Run: Sendable {
@@ -14,8 +14,9 @@ public enum ResultsReader {
         do { root = try JSONReader.parse(bytes) } catch { throw .invalidScene(["\(source): \(error)"]) }
         func fail(_ path: String, _ what: String) -> LayoutError { .invalidScene(["\(source): \(path): \(what)"]) }
         guard case let .number(version)? = root["schema_version"] else { throw fail("schema_version", "missing; not a LayoutBench results file") }
-        guard Int(version) == ResultsJSON.schemaVersion else {
-            throw fail("schema_version", "is \(formatNumber(version)); this version reads \(ResultsJSON.schemaVersion)")
+        // Version 1 had no transitions: its frame figures are those of version 2's interactive frames.
+        guard (1...ResultsJSON.schemaVersion).contains(Int(version)), version == version.rounded() else {
+            throw fail("schema_version", "is \(formatNumber(version)); this version reads 1 to \(ResultsJSON.schemaVersion)")
         }
         func string(_ v: JSONValue?) -> String? { if case let .string(s)? = v { return s } else { return nil } }
         func number(_ v: JSONValue?) -> Double? { if case let .number(n)? = v { return n } else { return nil } }
@@ -31,6 +32,7 @@ public enum ResultsReader {
         settings.warmupFrames = Int(number(s?["warmup_frames"]) ?? 0)
         settings.options.memoryLimitBytes = Int(number(s?["memory_limit_bytes"]) ?? Double(settings.options.memoryLimitBytes))
         settings.timeLimitSeconds = number(s?["time_limit_seconds"])
+        settings.displayRate = Int(number(s?["display_rate_hz"]) ?? 120)
         guard case let .array(records)? = root["results"] else { throw fail("results", "missing or not an array") }
         var results: [BenchResult] = []
         for (i, record) in records.enumerated() {
@@ -68,8 +70,30 @@ public enum ResultsReader {
             r.peakResidentBytes = Int(number(record["peak_rss_bytes"]) ?? 0)
             r.refusedOps = Int(number(record["refused_ops"]) ?? 0)
             if case let .array(series)? = record["frame_series"] { r.series = series.compactMap { number($0) } }
+            r.interactiveFrames = Int(number(record["interactive_frames"]) ?? Double(r.framesMeasured))
+            r.solvesMeasured = Int(number(record["solves_measured"]) ?? Double(r.framesMeasured))
+            r.transitions = readTransitions(record["transitions"])
             results.append(r)
         }
         return Run(results: results, context: context, settings: settings)
+    }
+
+    private static func readTransitions(_ value: JSONValue?) -> TransitionMeasure? {
+        guard let value, case .object = value else { return nil }
+        func number(_ v: JSONValue?) -> Double? { if case let .number(n)? = v { return n } else { return nil } }
+        var m = TransitionMeasure()
+        m.count = Int(number(value["count"]) ?? 0)
+        let t = value["latency_seconds"]
+        m.latency.p50 = number(t?["p50"]) ?? 0
+        m.latency.p90 = number(t?["p90"]) ?? m.latency.p50
+        m.latency.p99 = number(t?["p99"]) ?? m.latency.p50
+        m.latency.max = number(t?["max"]) ?? m.latency.p50
+        m.latency.mean = number(t?["mean"]) ?? m.latency.p50
+        m.latency.count = m.count
+        m.displayRate = Int(number(value["display_rate_hz"]) ?? 120)
+        m.overBudget = Int(number(value["over_budget"]) ?? 0)
+        m.viewsMovedPerTransition = number(value["views_moved_per_transition"]) ?? 0
+        m.interpolatedFramesPerTransition = number(value["interpolated_frames_per_transition"]) ?? 0
+        return m
     }
 }

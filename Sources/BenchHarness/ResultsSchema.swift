@@ -1,11 +1,13 @@
 // The bench results file as one Codable type: the only writer of results JSON.
-// Schema version 1 (results/README.md); keys may be added without a new version,
-// a key removed or renamed increments it.
+// Schema version 2 (results/README.md); keys may be added without a new version,
+// a key removed or renamed, or a meaning changed, increments it. Version 2:
+// `frame_seconds` and `budget_misses` count interactive frames only; transitions
+// have their own `transitions` object.
 
 import Foundation
 
 public struct ResultsFile: Codable, Sendable {
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     public struct Machine: Codable, Sendable {
         public var description: String
@@ -22,8 +24,12 @@ public struct ResultsFile: Codable, Sendable {
         public var warmupFrames: Int
         public var memoryLimitBytes: Int
         public var timeLimitSeconds: Double?
+        public var displayRateHz: Int?
+        /// `window` or `relative` (`--read`).
+        public var read: String?
         enum CodingKeys: String, CodingKey {
-            case `repeat`
+            case `repeat`, read
+            case displayRateHz = "display_rate_hz"
             case warmupFrames = "warmup_frames"
             case memoryLimitBytes = "memory_limit_bytes"
             case timeLimitSeconds = "time_limit_seconds"
@@ -34,11 +40,40 @@ public struct ResultsFile: Codable, Sendable {
             try c.encode(warmupFrames, forKey: .warmupFrames)
             try c.encode(memoryLimitBytes, forKey: .memoryLimitBytes)
             try c.encode(timeLimitSeconds, forKey: .timeLimitSeconds)  // null when none
+            try c.encodeIfPresent(displayRateHz, forKey: .displayRateHz)
+            try c.encodeIfPresent(read, forKey: .read)
         }
     }
 
     public struct FrameSeconds: Codable, Sendable {
         public var p50, p90, p99, max, mean: Double
+    }
+
+    /// A scene's transitions: each one solve, then interpolated display frames.
+    public struct Transitions: Codable, Sendable {
+        public var count: Int
+        public var latencySeconds: FrameSeconds
+        public var displayRateHz: Int
+        public var overBudget: Int
+        public var viewsMovedPerTransition: Double
+        public var interpolatedFramesPerTransition: Double
+        enum CodingKeys: String, CodingKey {
+            case count
+            case latencySeconds = "latency_seconds"
+            case displayRateHz = "display_rate_hz"
+            case overBudget = "over_budget"
+            case viewsMovedPerTransition = "views_moved_per_transition"
+            case interpolatedFramesPerTransition = "interpolated_frames_per_transition"
+        }
+        init(_ m: TransitionMeasure) {
+            let t = m.latency
+            count = m.count
+            latencySeconds = FrameSeconds(p50: t.p50, p90: t.p90, p99: t.p99, max: t.max, mean: t.mean)
+            displayRateHz = m.displayRate
+            overBudget = m.overBudget
+            viewsMovedPerTransition = m.viewsMovedPerTransition
+            interpolatedFramesPerTransition = m.interpolatedFramesPerTransition
+        }
     }
 
     public struct BudgetMisses: Codable, Sendable {
@@ -133,8 +168,14 @@ public struct ResultsFile: Codable, Sendable {
         public var peakRssBytes: Int
         public var refusedOps: Int
         public var frameSeries: [Double]
+        public var interactiveFrames: Int?
+        public var solvesMeasured: Int?
+        public var transitions: Transitions?
 
         enum CodingKeys: String, CodingKey {
+            case interactiveFrames = "interactive_frames"
+            case solvesMeasured = "solves_measured"
+            case transitions
             case framesMeasured = "frames_measured"
             case buildSeconds = "build_seconds"
             case frameSeconds = "frame_seconds"
@@ -166,6 +207,9 @@ public struct ResultsFile: Codable, Sendable {
             try c.encode(peakRssBytes, forKey: .peakRssBytes)
             try c.encode(refusedOps, forKey: .refusedOps)
             try c.encode(frameSeries, forKey: .frameSeries)
+            try c.encode(interactiveFrames, forKey: .interactiveFrames)
+            try c.encode(solvesMeasured, forKey: .solvesMeasured)
+            try c.encode(transitions, forKey: .transitions)  // null when the scene has none
         }
 
         init(_ r: BenchResult) {
@@ -183,6 +227,9 @@ public struct ResultsFile: Codable, Sendable {
             peakRssBytes = r.peakResidentBytes
             refusedOps = r.refusedOps
             frameSeries = r.series
+            interactiveFrames = r.interactiveFrames
+            solvesMeasured = r.solvesMeasured
+            transitions = r.transitions.map(Transitions.init)
         }
     }
 
@@ -237,7 +284,8 @@ public struct ResultsFile: Codable, Sendable {
         allocator = context.allocator
         self.settings = Settings(
             repeat: settings.repetitions, warmupFrames: settings.warmupFrames,
-            memoryLimitBytes: settings.options.memoryLimitBytes, timeLimitSeconds: settings.timeLimitSeconds)
+            memoryLimitBytes: settings.options.memoryLimitBytes, timeLimitSeconds: settings.timeLimitSeconds,
+            displayRateHz: settings.displayRate, read: settings.readRelative ? "relative" : "window")
         self.results = results.map(Record.init)
         scaling = scalingFits(results).map {
             Scaling(

@@ -11,7 +11,9 @@ public let workMeaning: [String: String] = [
 public func terminalTable(_ results: [BenchResult], width: Int = 120) -> String {
     let header = ["scene", "backend", "views", "p50", "p99", "max", ">8.3ms", ">16.7ms", "build", "B/frame", "allocs", "work/frame", "×best"]
     var fastest: [String: Double] = [:]
-    for r in results where r.declined == nil { fastest[r.scene] = min(fastest[r.scene] ?? .infinity, r.frameTimes.p50) }
+    for r in results where r.declined == nil && r.hasInteractiveFrames {
+        fastest[r.scene] = min(fastest[r.scene] ?? .infinity, r.frameTimes.p50)
+    }
     var notes: [(reason: String, backend: String, scenes: [String])] = []
     var rows: [[String]] = []
     for r in results {
@@ -25,6 +27,10 @@ public func terminalTable(_ results: [BenchResult], width: Int = 120) -> String 
                 index = notes.count - 1
             }
             rows.append([r.scene, backendLabel(r), "\(r.views)", "declined [\(index + 1)]"])
+            continue
+        }
+        if !r.hasInteractiveFrames {
+            rows.append([r.scene, backendLabel(r), "\(r.views)", "transitions only (below)"])
             continue
         }
         let best = fastest[r.scene] ?? r.frameTimes.p50
@@ -64,13 +70,18 @@ public func terminalTable(_ results: [BenchResult], width: Int = 120) -> String 
     let timed = Set(results.filter { $0.declined == nil }.map { $0.frames * $0.repetitions })
     let ranNames = Set(results.filter { $0.declined == nil }.map(\.backend)).sorted()
     let work = ranNames.map { "\($0) = \(workMeaning[$0] ?? "pivots")" }.joined(separator: ", ")
-    var legend = "legend: p50/p99/max = time of one frame (its ops, the solve, reading back the changed rectangles); "
+    var legend = "legend: p50/p99/max = time of one interactive frame (its ops, the solve, reading back the changed rectangles); "
     legend += ">8.3ms / >16.7ms = frames over the 120 Hz / 60 Hz budget, out of "
     legend += (timed.count == 1 ? "\(timed.first!) timed frames" : "the frames timed") + " per scene; "
     legend += "B/frame, allocs = bytes and allocations per frame; work/frame: \(work); "
     legend += "×best = p50 over the fastest back end on that scene; * = stopped by the time limit."
     if let note = outOfProcessNote(results) { legend += " " + note }
     s += "\n" + wrapped(legend, width: width, indent: 8)
+    let transitions = transitionTable(results, markdown: false)
+    if !transitions.isEmpty {
+        let split = transitions.components(separatedBy: "\n\n")
+        s += "\n" + split[0] + "\n\n" + wrapped(split.dropFirst().joined(separator: " "), width: width, indent: 8)
+    }
     for (family, verdict) in familyVerdicts(results) {
         s += wrapped("verdict \(family): \(verdict)", width: width, indent: 4)
     }

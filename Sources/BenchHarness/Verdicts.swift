@@ -6,19 +6,24 @@ public func isExactBackend(_ name: String) -> Bool {
     BackendRegistry.named(name)?.isExact ?? false
 }
 
-/// One sentence per family (or per scene file): the fastest exact back end at the largest size
-/// it ran, and the largest size each back end keeps within the 120 Hz budget at p99.
+/// One sentence per family (or per scene file) and way its frames reach the screen, saying
+/// which (`interactive: …`, `transition: …`): for interactive frames, the fastest exact back end
+/// at the largest size it ran and the largest size each back end keeps within the 120 Hz budget
+/// at p99; for transitions, the same by the latency of their solve (`transitionVerdict`).
 public func familyVerdicts(_ results: [BenchResult], isExact: (String) -> Bool = isExactBackend) -> [(family: String, verdict: String)] {
     var groups: [String] = []
     for r in results where !groups.contains(r.family ?? r.scene) { groups.append(r.family ?? r.scene) }
     var out: [(String, String)] = []
     for group in groups {
         let rows = results.filter { ($0.family ?? $0.scene) == group }
-        let ran = rows.filter { $0.declined == nil && $0.framesMeasured > 0 }
-        guard !ran.isEmpty else {
+        let measured = rows.filter { $0.declined == nil && $0.framesMeasured > 0 }
+        guard !measured.isEmpty else {
             out.append((group, "no back end ran it (" + Set(rows.map(\.backend)).sorted().joined(separator: ", ") + " declined)"))
             continue
         }
+        if let transition = transitionVerdict(measured, isExact: isExact) { out.append((group, "transition: " + transition)) }
+        let ran = measured.filter(\.hasInteractiveFrames)
+        if ran.isEmpty { continue }
         var parts: [String] = []
         let exact = ran.filter { isExact($0.backend) }
         if let size = exact.map(\.views).max() {
@@ -45,7 +50,7 @@ public func familyVerdicts(_ results: [BenchResult], isExact: (String) -> Bool =
         parts.append("largest size within 120 Hz at p99: " + budget.joined(separator: ", "))
         let declined = Set(rows.filter { $0.declined != nil }.map(\.backend)).subtracting(backends).sorted()
         if !declined.isEmpty { parts.append("declined by " + declined.joined(separator: ", ")) }
-        out.append((group, parts.joined(separator: "; ")))
+        out.append((group, "interactive: " + parts.joined(separator: "; ")))
     }
     return out
 }

@@ -4,8 +4,16 @@
 import LayoutModel
 
 public enum IBAnimation: Sendable, Equatable {
-    /// The root resized from portrait to landscape, safe-area insets stepped with it.
+    /// Seconds of a rotation's animation block (about what iOS takes).
+    public static let rotationDuration = 0.4
+
+    /// Rotation as UIKit runs it: an animation block. Each frame is a transition that
+    /// rotates the screen (landscape on odd frames, portrait again on even ones),
+    /// solved once and interpolated for `IBAnimation.rotationDuration` seconds.
     case rotate
+    /// The same change as an interactive resize (an iPad split-view divider dragged):
+    /// frame k is k/N of the way from portrait to landscape, re-solved every frame.
+    case resize
     /// A constraint's constant interpolated to `to` (UIView.animate with a re-solve per frame).
     case constraint(id: String, to: Double)
     /// The same, naming the constraint by the outlet that points at it.
@@ -19,9 +27,10 @@ public enum IBAnimation: Sendable, Equatable {
             return to
         }
         if text == "rotate" { return .rotate }
+        if text == "resize" { return .resize }
         if text.hasPrefix("constraint:"), text.count > 11 { return .constraint(id: String(text.dropFirst(11)), to: try target()) }
         if text.hasPrefix("outlet:"), text.count > 7 { return .outlet(name: String(text.dropFirst(7)), to: try target()) }
-        throw IBImportError(file: "--animate", line: nil, message: "\"\(text)\": expected rotate, constraint:ID or outlet:NAME")
+        throw IBImportError(file: "--animate", line: nil, message: "\"\(text)\": expected rotate, resize, constraint:ID or outlet:NAME")
     }
 }
 
@@ -41,7 +50,7 @@ extension IBImportedScene {
         var changes: [(id: String, from: Double, to: Double)] = []
         func constant(_ id: String) -> Double? { scene.constraints.first { $0.id == id }?.constant }
         switch animation {
-        case .rotate:
+        case .rotate, .resize:
             let r = views[0]
             let w = r.frame.width, h = r.frame.height
             let fullScreen = w == device.width && h == device.height
@@ -70,6 +79,11 @@ extension IBImportedScene {
             changes.append((id, c, to))
         }
         var copy = self
+        if animation == .rotate {
+            copy.scene.frames = (1...n).map { k in changes.map { .setConstant(constraint: $0.id, value: k % 2 == 1 ? $0.to : $0.from) } }
+            copy.scene.presentations = Array(repeating: .transition(duration: IBAnimation.rotationDuration), count: n)
+            return copy
+        }
         copy.scene.frames = (1...n).map { k in
             changes.map { .setConstant(constraint: $0.id, value: $0.from + ($0.to - $0.from) * Double(k) / Double(n)) }
         }

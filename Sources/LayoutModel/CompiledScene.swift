@@ -109,6 +109,18 @@ public struct CompiledScene: Sendable {
     public var edits: [CompiledEdit]
     public var initialEdits: [(edit: EditHandle, priority: Double)]
     public var frames: [[CompiledOp]]
+    /// How each frame reaches the screen (`Scene.presentations`); beyond the end, interactive.
+    public var presentations: [FramePresentation] = []
+    /// Per view, its parent's index, or -1 for a root (empty when built without `compile()`).
+    public var parentIndex: [Int32] = []
+    /// The `layout` and `setBoundsOrigin` ops of the frames that have any, by frame
+    /// index: they never reach a back end, and `frames` holds the other ops.
+    public var frameMarkers: [Int: [FrameMarker]] = [:]
+
+    /// How frame `index` reaches the screen.
+    public func presentation(ofFrame index: Int) -> FramePresentation {
+        index < presentations.count ? presentations[index] : .interactive
+    }
 
     public var viewCount: Int { viewIDs.count }
     public var variableCount: Int { viewIDs.count * 4 }
@@ -246,6 +258,8 @@ extension Scene {
                 return .addEdit(editHandle(attribute)!, priority: priority.rawValue, heldValue: 0)  // view checked above
             case .malformed:
                 fatalError("opProblem refuses every malformed op")
+            case .layout, .setBoundsOrigin:
+                fatalError("a valid layout or setBoundsOrigin op is a frame marker, never compiled")
             case let .removeEdit(attribute):
                 guard let h = editByAttribute[attribute] else { return .invalid(.unknownEdit(attribute.description), op: "") }
                 return .removeEdit(h)
@@ -254,18 +268,27 @@ extension Scene {
 
         var compiledFrames: [[CompiledOp]] = []
         compiledFrames.reserveCapacity(frames.count)
-        for frame in frames {
+        var markers: [Int: [FrameMarker]] = [:]
+        for (f, frame) in frames.enumerated() {
             var ops: [CompiledOp] = []
             ops.reserveCapacity(frame.count)
-            for op in frame {
-                ops.append(compileOp(op))
+            for (j, op) in frame.enumerated() {
+                if let marker = FrameMarker(op, sourceIndex: j, position: ops.count, viewIndex: viewIndex) {
+                    markers[f, default: []].append(marker)
+                } else {
+                    ops.append(compileOp(op))
+                }
             }
             compiledFrames.append(ops)
         }
 
-        return CompiledScene(
+        var out = CompiledScene(
             name: name, viewIDs: views.map(\.id), constraints: compiled, initialConstraintCount: initialCount,
             previousHandleWithSameID: previous, edits: edits, initialEdits: initialEdits, frames: compiledFrames)
+        out.presentations = presentations
+        out.parentIndex = views.map { $0.parent.flatMap { viewIndex[$0] } ?? -1 }
+        out.frameMarkers = markers
+        return out
     }
 }
 

@@ -145,6 +145,11 @@ public enum Op: Hashable, Sendable {
     case remove(constraint: String)
     case addEdit(attribute: AttributeRef, priority: Priority)
     case removeEdit(attribute: AttributeRef)
+    /// `layoutIfNeeded()`: solve now, within the frame (see `FramePresentation`).
+    case layout
+    /// `view.bounds.origin = (x, y)`: the view's descendants move on screen by
+    /// `-(x, y)` from where the solve puts them; nothing is solved.
+    case setBoundsOrigin(view: String, x: Double, y: Double)
     /// An op the reader could not understand; it is refused when its frame runs.
     case malformed(reason: String)
 
@@ -159,6 +164,8 @@ public enum Op: Hashable, Sendable {
         case .remove: return "remove"
         case .addEdit: return "addEdit"
         case .removeEdit: return "removeEdit"
+        case .layout: return "layout"
+        case .setBoundsOrigin: return "setBoundsOrigin"
         case .malformed: return "malformed"
         }
     }
@@ -172,6 +179,8 @@ public enum Op: Hashable, Sendable {
         case let .setConstant(id, _), let .setPriority(id, _), let .activate(id), let .deactivate(id), let .remove(id):
             return "\(name) \(shortenedForMessage(id))"
         case let .add(c): return "add \(shortenedForMessage(c.id))"
+        case .layout: return "layout"
+        case let .setBoundsOrigin(view, _, _): return "setBoundsOrigin \(shortenedForMessage(view))"
         case let .malformed(reason):
             let characters = Array(reason)
             guard let colon = characters.indices.first(where: { characters[$0] == ":" }), colon > 0 else { return "malformed op" }
@@ -192,15 +201,25 @@ public struct Scene: Hashable, Sendable {
     public var constraints: [Constraint]
     public var edits: [EditDeclaration]
     public var frames: [Frame]
+    /// How each frame reaches the screen, by index in `frames`; a frame beyond the
+    /// end (every frame of a scene that says nothing) is interactive.
+    public var presentations: [FramePresentation]
 
     public init(
-        name: String, views: [View], constraints: [Constraint], edits: [EditDeclaration] = [], frames: [Frame] = []
+        name: String, views: [View], constraints: [Constraint], edits: [EditDeclaration] = [], frames: [Frame] = [],
+        presentations: [FramePresentation] = []
     ) {
         self.name = name
         self.views = views
         self.constraints = constraints
         self.edits = edits
         self.frames = frames
+        self.presentations = presentations
+    }
+
+    /// How frame `index` (0-based in `frames`) reaches the screen.
+    public func presentation(ofFrame index: Int) -> FramePresentation {
+        index < presentations.count ? presentations[index] : .interactive
     }
 }
 

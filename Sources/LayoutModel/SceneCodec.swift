@@ -201,12 +201,18 @@ private struct SceneDecoder {
         }
 
         var frames: [Frame] = []
+        var scenePresentations: [FramePresentation] = []
         switch root["frames"] {
         case let .array(items)?:
             frames.reserveCapacity(items.count)
+            var presentations: [FramePresentation] = []
             for (f, item) in items.enumerated() {
-                guard case let .array(ops) = item else {
-                    fail("$.frames[\(f)] (frame \(f + 1))", "expected an array of ops, found \(item.typeName)")
+                let (presentation, opsValue) = framePresentation(item, f)
+                if presentation != .interactive {
+                    presentations += Array(repeating: .interactive, count: f - presentations.count)
+                    presentations.append(presentation)
+                }
+                guard case let .array(ops)? = opsValue else {
                     frames.append([])
                     continue
                 }
@@ -217,10 +223,46 @@ private struct SceneDecoder {
                 }
                 frames.append(frame)
             }
+            scenePresentations = presentations
         case nil: break
         case let other?: fail("$.frames", "expected an array, found \(other.typeName)")
         }
-        return Scene(name: name, views: views, constraints: constraints, edits: edits, frames: frames)
+        return Scene(
+            name: name, views: views, constraints: constraints, edits: edits, frames: frames,
+            presentations: scenePresentations)
+    }
+
+    /// A frame is an array of ops (interactive) or `{"kind": …, "duration": …, "ops": […]}`:
+    /// its presentation and its ops (nil when they cannot be read; reported).
+    mutating func framePresentation(_ item: JSONValue, _ f: Int) -> (FramePresentation, JSONValue?) {
+        let path = "$.frames[\(f)] (frame \(f + 1))"
+        if case .array = item { return (.interactive, item) }
+        guard case .object = item else {
+            fail(path, "expected an array of ops or a frame object, found \(item.typeName)")
+            return (.interactive, nil)
+        }
+        guard object(item, path, allowed: ["kind", "duration", "ops"]) else { return (.interactive, nil) }
+        var presentation = FramePresentation.interactive
+        switch string(item["kind"], path + ".kind") {
+        case "interactive"?:
+            if item["duration"] != nil { fail(path + ".duration", "only a transition has a duration") }
+        case "transition"?:
+            if let d = number(item["duration"], path + ".duration") {
+                if let problem = FramePresentation.durationProblem(d) { fail(path + ".duration", problem) }
+                presentation = .transition(duration: d)
+            }
+        case let other?: fail(path + ".kind", "expected \"interactive\" or \"transition\", found \(jsonQuoted(other))")
+        case nil: break
+        }
+        guard let ops = item["ops"] else {
+            fail(path + ".ops", "is missing")
+            return (presentation, nil)
+        }
+        guard case .array = ops else {
+            fail(path + ".ops", "expected an array of ops, found \(ops.typeName)")
+            return (presentation, nil)
+        }
+        return (presentation, ops)
     }
 
     mutating func constraint(_ item: JSONValue, _ path: String, op: Bool) -> Constraint? {
@@ -340,10 +382,19 @@ private struct SceneDecoder {
                 return nil
             }
             return .removeEdit(attribute: a)
+        case "layout":
+            guard fields([]) else { return nil }
+            return .layout
+        case "setBoundsOrigin":
+            guard fields(["view", "x", "y"]), let v = string(item["view"], label + ".view", op: true) else { return nil }
+            let x = number(item["x"], label + ".x", op: true)
+            let y = number(item["y"], label + ".y", op: true)
+            guard let x, let y else { return nil }
+            return .setBoundsOrigin(view: v, x: x, y: y)
         default:
             fail(
                 label + ".op",
-                "unknown op \"\(name)\" (known: suggest, setConstant, setPriority, activate, deactivate, add, remove, addEdit, removeEdit)",
+                "unknown op \"\(name)\" (known: suggest, setConstant, setPriority, activate, deactivate, add, remove, addEdit, removeEdit, layout, setBoundsOrigin)",
                 op: true)
             return nil
         }
@@ -391,12 +442,17 @@ extension Scene {
         }
         sink.write(edits.isEmpty ? "],\n  \"frames\": [" : "\n  ],\n  \"frames\": [")
         for (i, frame) in frames.enumerated() {
-            sink.write(i == 0 ? "\n    [" : ",\n    [")
+            sink.write(i == 0 ? "\n    " : ",\n    ")
+            let presentation = presentation(ofFrame: i)
+            if case let .transition(duration) = presentation {
+                sink.write("{\"kind\": \"transition\", \"duration\": \(formatNumber(duration)), \"ops\": ")
+            }
+            sink.write("[")
             for (j, op) in frame.enumerated() {
                 if j > 0 { sink.write(", ") }
                 sink.write(op.json)
             }
-            sink.write("]")
+            sink.write(presentation.isTransition ? "]}" : "]")
         }
         sink.write(frames.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
     }
@@ -437,6 +493,9 @@ extension Op {
         case let .addEdit(a, p):
             return "{\"op\": \"addEdit\", \"attribute\": \"\(a)\", \"priority\": \(formatNumber(p.rawValue))}"
         case let .removeEdit(a): return "{\"op\": \"removeEdit\", \"attribute\": \"\(a)\"}"
+        case .layout: return "{\"op\": \"layout\"}"
+        case let .setBoundsOrigin(v, x, y):
+            return "{\"op\": \"setBoundsOrigin\", \"view\": \(jsonQuoted(v)), \"x\": \(formatNumber(x)), \"y\": \(formatNumber(y))}"
         case let .malformed(reason): return "{\"op\": \"malformed\", \"reason\": \(jsonQuoted(reason))}"
         }
     }

@@ -31,7 +31,13 @@ public final class SceneSession {
     /// Views whose rectangle changed in the last solve (as the back end reports them).
     public private(set) var changedViews: [Int32] = []
     /// Indices (within the frame) of the ops refused in the last frame.
-    public private(set) var refusedOps: [Int] = []
+    public internal(set) var refusedOps: [Int] = []
+    /// Solves the last frame ran (`layout` ops may add some; see `FramePresentation`).
+    public internal(set) var solvesInLastFrame = 0
+    /// Views the last frame's solves moved, counted once per solve that moved them.
+    public internal(set) var viewsMovedInLastFrame = 0
+    /// `[x, y]` per view: its bounds origin (all zero, and empty, until a frame sets one).
+    public internal(set) var boundsOrigins: [Double] = []
     /// The layout new edits hold their values at: the session's own last layout
     /// when nil. Where a layout is ambiguous, back ends may each pick another optimal
     /// one, and edits declared then would hold different values, so that from there
@@ -197,6 +203,9 @@ public final class SceneSession {
     /// rectangles. Returns one message per refused op.
     @discardableResult
     public func runFrame(_ index: Int) throws(LayoutError) -> [String] {
+        if !scene.frameMarkers.isEmpty, let markers = scene.frameMarkers[index] {
+            return try runFrame(index, markers: markers)
+        }
         var errors: [String] = []
         refusedOps.removeAll(keepingCapacity: true)
         for (i, op) in scene.frames[index].enumerated() {
@@ -211,6 +220,8 @@ public final class SceneSession {
             }
         }
         try solveAndReadBack()
+        solvesInLastFrame = 1
+        viewsMovedInLastFrame = changedViews.count
         return errors
     }
 

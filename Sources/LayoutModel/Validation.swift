@@ -155,6 +155,8 @@ extension Scene {
                     if declared.remove(a) == nil { fail(path, "'\(a)' is not a declared edit variable") }
                 case let .malformed(reason):
                     _ = reason  // reported by the reader already
+                case .layout, .setBoundsOrigin:
+                    break  // checked on their own above
                 }
             }
         }
@@ -184,6 +186,12 @@ public func opProblem(_ op: Op, viewIDs: Set<String>) -> (field: String, message
         if let m = editPriorityProblem(p.rawValue, a) { return (".priority", "addEdit \(a): \(m)") }
     case let .malformed(reason):
         return ("", reason)
+    case let .setBoundsOrigin(view, x, y):
+        if !viewIDs.contains(view) { return (".view", "setBoundsOrigin: unknown view \"\(view)\"") }
+        if let m = magnitudeProblem(x) { return (".x", "setBoundsOrigin \(view): \(m)") }
+        if let m = magnitudeProblem(y) { return (".y", "setBoundsOrigin \(view): \(m)") }
+    case .layout:
+        break
     case .activate, .deactivate, .remove, .removeEdit:
         break
     }

@@ -54,7 +54,8 @@ public enum Family: String, CaseIterable, Sendable {
     /// (frames 0, K, 2K, …) the two swap priorities 750 ⇄ 250 with `setPriority` in every
     /// row, and every other toggle the split's spacing constant changes 100 ⇄ 10 with
     /// `setConstant` (so the split shows both spacings): 3 ops per row on odd toggles,
-    /// 2 on even ones, none on other frames. Size: 3 views per row,
+    /// 2 on even ones, none on other frames. The toggles are transitions (a switch's
+    /// animation block), the frames between them interactive. Size: 3 views per row,
     /// `1 + 3·max(1, (views - 1) / 3)` views.
     case toggle
     /// A collapsing header over a long list. A 200 pt header holds a background and a
@@ -67,7 +68,8 @@ public enum Family: String, CaseIterable, Sendable {
     /// alternative required heights (44 active, 60 inactive): every frame deactivates one
     /// view's current height and activates its alternative (2 ops); every 10th frame also
     /// adds a new, consistent width constraint (`add`) and, once three are live, removes
-    /// the oldest added one (`remove`). Size: `max(views, 2)` views.
+    /// the oldest added one (`remove`). Every frame is a transition (a cell expanding in
+    /// an animation block). Size: `max(views, 2)` views.
     case churn
     /// A random tree mixing the patterns: each view hangs off a recent view, its top pinned
     /// to its parent's, its left either pinned to its parent's or clamped (`left >=
@@ -160,7 +162,9 @@ public enum SceneGenerator {
         case .mixed: g.mixed(p)
         }
         if p.ambiguous { g.loosenLastView() }
-        return Scene(name: g.name, views: g.views, constraints: g.constraints, edits: g.edits, frames: g.frames)
+        return Scene(
+            name: g.name, views: g.views, constraints: g.constraints, edits: g.edits, frames: g.frames,
+            presentations: family.presentations(of: g.frames))
     }
 
     /// The standard set: every family at each size.

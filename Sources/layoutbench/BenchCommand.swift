@@ -9,8 +9,10 @@ struct Bench: ParsableCommand {
         abstract: "Time every back end's per-frame re-solve on the same scenes and report it.",
         discussion: """
             With no arguments, runs the built-in default suite (every back end, every family, a few sizes, \
-            and three imported Interface Builder screens: a login screen rotated, a settings screen's \
-            constraint animated, a profile cell replicated 1,000 times and rotated; about two to three \
+            three imported Interface Builder screens: a login screen rotated, a settings screen's \
+            constraint animated, a profile cell replicated 1,000 times and rotated, and the date-picker \
+            example sliding up and down; toggle, churn, the rotations and the date picker are reported \
+            as transitions, by the latency of their one solve; about two to three \
             minutes in a release build). A back end that declines a scene, or whose memory \
             estimate exceeds its limit, is reported as declined with the reason. Writes a table to the \
             terminal, and results.json plus report.md under --results (default results/latest).
@@ -57,6 +59,16 @@ struct Bench: ParsableCommand {
     @Option(parsing: .unconditional, help: "Memory limit in MiB for back ends that estimate their memory (dense).",
             transform: memoryLimitMiB)
     var memoryLimit = 4096
+
+    @Option(parsing: .unconditional,
+            help: "Display rate (Hz) transitions are counted at: their budget is one display frame, and the frames they interpolate (60 or 120).",
+            transform: parseDisplayRate)
+    var displayRate = 120
+
+    @Option(parsing: .unconditional,
+            help: "How frames are read back each frame: window (the window's coordinates) or relative (also each parent's, as UIView.frame).",
+            transform: parseReadMode)
+    var read = "window"
 
     @Option(help: "Folder for results.json and report.md.")
     var results = "results/latest"
@@ -143,6 +155,10 @@ struct Bench: ParsableCommand {
                         plan.append((b, entry.name, { try entry.make(frames: frames) }))
                     }
                 }
+                for key in ExampleSuite.keys {
+                    let frames = self.frames
+                    for b in backends { plan.append((b, "example-\(key)", { try ExampleSuite.make(key, frames: frames) })) }
+                }
             }
         }
 
@@ -150,6 +166,8 @@ struct Bench: ParsableCommand {
         settings.repetitions = self.repeat
         settings.warmupFrames = warmup
         settings.timeLimitSeconds = timeLimit
+        settings.displayRate = displayRate
+        settings.readRelative = read == "relative"
         settings.options.memoryLimitBytes = memoryLimit << 20
         let counter = JemallocCounter()
         let tty = Platform.isTerminal(2)
@@ -178,7 +196,10 @@ struct Bench: ParsableCommand {
                 FileHandle.standardError.write("\r\u{1B}[K\(label): frame \(done)/\(total)".data(using: .utf8)!)
             }
             if !quiet {
-                let summary = result.notRun ?? "p50 \(formatDuration(result.frameTimes.p50)), build \(formatDuration(result.buildSeconds))"
+                let timing = result.hasInteractiveFrames
+                    ? "p50 \(formatDuration(result.frameTimes.p50))"
+                    : "transition latency p50 \(formatDuration(result.transitions?.latency.p50 ?? 0))"
+                let summary = result.notRun ?? "\(timing), build \(formatDuration(result.buildSeconds))"
                 FileHandle.standardError.write(((tty ? "\r\u{1B}[K" : "") + "\(label): \(summary)\n").data(using: .utf8)!)
             }
             all.append(result)
@@ -224,4 +245,20 @@ struct Bench: ParsableCommand {
 /// What `bench` prints on standard output.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case table, github, bencher
+}
+
+/// `--display-rate`: 60 or 120.
+func parseDisplayRate(_ text: String) throws -> Int {
+    guard let rate = Int(text), rate == 60 || rate == 120 else {
+        throw ValidationError("--display-rate must be 60 or 120 (Hz), got \(jsonQuoted(text))")
+    }
+    return rate
+}
+
+/// `--read`: window or relative.
+func parseReadMode(_ text: String) throws -> String {
+    guard text == "window" || text == "relative" else {
+        throw ValidationError("--read must be window or relative, got \(jsonQuoted(text))")
+    }
+    return text
 }

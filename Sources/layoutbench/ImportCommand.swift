@@ -52,7 +52,7 @@ struct Import: ParsableCommand {
     @Flag(help: .hidden)
     var repair = false  // the default since conflicts are broken as UIKit breaks them; kept so old command lines run
 
-    @Option(help: "Animation: rotate, constraint:ID or outlet:NAME (with --to).")
+    @Option(help: "Animation: rotate (transitions: one solve each, interpolated), resize (the same change re-solved every frame, interactive), constraint:ID or outlet:NAME (with --to; a constant driven frame by frame, interactive).")
     var animate: String?
 
     @Option(help: "Target constant for --animate constraint:ID|outlet:NAME.")

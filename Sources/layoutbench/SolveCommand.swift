@@ -33,9 +33,12 @@ struct Solve: ParsableCommand {
             transform: memoryLimitMiB)
     var memoryLimit: Int?
 
+    @Flag(help: "Print each view's frame in its parent's coordinates (as UIView.frame), not the window's.")
+    var relative = false
+
     /// The frame's JSON line; a frame whose layout is not unique names its free views in `"ambiguous"`.
     func line(frame: Int, session: SceneSession, errors: [String]) -> String {
-        var text = frameLine(frame: frame, rects: session.rects, errors: errors)
+        var text = frameLine(frame: frame, rects: relative ? session.relativeRects : session.screenRects, errors: errors)
         if let free = session.backend.ambiguousViews(), !free.isEmpty {
             text.removeLast()  // the closing brace
             text += ", \"ambiguous\": [" + free.map { jsonQuoted(session.scene.viewIDs[Int($0)]) }.joined(separator: ", ") + "]}"

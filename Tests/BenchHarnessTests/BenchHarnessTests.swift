@@ -49,7 +49,7 @@ struct BenchHarnessTests {
 
         let context = RunContext(command: "layoutbench bench", gitCommit: "abc", toolchain: "swift", machine: "m", cores: 2, memoryBytes: 1 << 30, created: "now", allocator: "jemalloc")
         let json = try JSONReader.parse(ResultsJSON.encode([ok, declined], context: context, settings: settings))
-        #expect(json["schema_version"] == .number(1))
+        #expect(json["schema_version"] == .number(2))
         #expect(json["git_commit"] == .string("abc") && json["command"] == .string("layoutbench bench"))
         guard case let .array(records)? = json["results"], records.count == 2 else {
             Issue.record("results missing")

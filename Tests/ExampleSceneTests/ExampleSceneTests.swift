@@ -96,7 +96,7 @@ struct ExampleSceneTests {
     }
 
     @Test func datePicker() throws {
-        try check("date-picker", [0, -108, -216, 0].map { (k: Double) -> [R?] in
+        try check("date-picker", [0, -216, 0, -216].map { (k: Double) -> [R?] in
             [root, [0, 0, 375, 667 + k], [0, 667 + k, 375, 216]]
         })
     }

@@ -65,8 +65,12 @@ struct IBRuleTests {
 
     @Test func animations() throws {
         let stack = try IBImporter.importFile(fixture("Stack.storyboard"))[0]
-        let rotated = try #require(try stack.animated(.rotate, frames: 2, file: "x"))
-        #expect(rotated.scene.frames.count == 2)
+        let turning = try #require(try stack.animated(.rotate, frames: 2, file: "x"))
+        #expect(turning.scene.presentations == [.transition(duration: 0.4), .transition(duration: 0.4)])
+        #expect(turning.scene.frames[0].contains(.setConstant(constraint: "main~root-width", value: 812)))
+        #expect(turning.scene.frames[1].contains(.setConstant(constraint: "main~root-width", value: 375)))
+        let rotated = try #require(try stack.animated(.resize, frames: 2, file: "x"))
+        #expect(rotated.scene.frames.count == 2 && rotated.scene.presentations.isEmpty)
         let last = Set(rotated.scene.frames[1])
         #expect(last.contains(.setConstant(constraint: "main~root-width", value: 812)))
         #expect(last.contains(.setConstant(constraint: "main~root-height", value: 375)))

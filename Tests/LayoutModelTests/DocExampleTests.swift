@@ -116,7 +116,10 @@ struct DocExampleTests {
             #expect(decoded.diagnostics.isEmpty, "\(snippet): \(decoded.diagnostics)")
             if let op = decoded.scene?.frames.first?.first { names.insert(op.name) }
         }
-        let every: Set = ["suggest", "setConstant", "setPriority", "activate", "deactivate", "add", "remove", "addEdit", "removeEdit"]
+        let every: Set = [
+            "suggest", "setConstant", "setPriority", "activate", "deactivate", "add", "remove", "addEdit", "removeEdit", "layout",
+            "setBoundsOrigin",
+        ]
         #expect(names == every)
     }
 }

@@ -40,8 +40,8 @@ let sample: [BenchResult] = [
     #expect(text.contains("work/frame: cassowary = simplex pivots, dense = pivots of its from-scratch re-solve, frames = equations evaluated"))
     let verdicts = familyVerdicts(sample)
     #expect(verdicts.map(\.family) == ["stack", "clamp"])
-    #expect(verdicts[0].verdict == "fastest exact: frames (p50 1.60 ms at 100,000 views); largest size within 120 Hz at p99: cassowary 1,000, dense none (p99 over 8.33 ms from 1,000), frames 100,000 (its largest run)")
-    #expect(verdicts[1].verdict == "fastest exact: cassowary (p50 0.6 µs at 100,000 views); largest size within 120 Hz at p99: cassowary 100,000 (its largest run); declined by frames")
+    #expect(verdicts[0].verdict == "interactive: fastest exact: frames (p50 1.60 ms at 100,000 views); largest size within 120 Hz at p99: cassowary 1,000, dense none (p99 over 8.33 ms from 1,000), frames 100,000 (its largest run)")
+    #expect(verdicts[1].verdict == "interactive: fastest exact: cassowary (p50 0.6 µs at 100,000 views); largest size within 120 Hz at p99: cassowary 100,000 (its largest run); declined by frames")
 }
 
 @Test func htmlReportIsSelfContainedWithPlotsBudgetsAndSortableTable() {
@@ -52,7 +52,7 @@ let sample: [BenchResult] = [
     #expect(page.contains("<td class=\"num\" data-v=\"2e-05\">20.0 µs</td>"))
     #expect(page.contains("stack: time per frame against size"))
     #expect(page.contains("120 Hz budget (8.33 ms)") && page.contains("60 Hz budget (16.67 ms)"))
-    #expect(page.contains("<b>stack</b>: fastest exact: frames"))
+    #expect(page.contains("<b>stack</b>: interactive: fastest exact: frames"))
     #expect(page.contains(">1 ms</text>"))  // axes in µs/ms, not seconds
 }
 

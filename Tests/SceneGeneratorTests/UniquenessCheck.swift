@@ -36,7 +36,7 @@ struct SceneState {
 
     mutating func apply(_ op: Op) {
         switch op {
-        case .suggest: break
+        case .suggest, .layout, .setBoundsOrigin: break
         case .setConstant(let id, let value): constraints[position(id)!].constant = value
         case .setPriority(let id, let value): constraints[position(id)!].priority = Priority(value)
         case .activate(let id): constraints[position(id)!].isActive = true

@@ -1,0 +1,58 @@
+import LayoutModel
+
+/// What a scene's transitions (animation blocks) measured: each is one solve to the
+/// end state, whose latency delays the animation's first display frame, and then
+/// display frames Core Animation interpolates without the engine.
+public struct TransitionMeasure: Sendable {
+    /// Transitions timed, over all repetitions.
+    public var count = 0
+    /// The time of each transition's frame (its ops and every solve in it).
+    public var latency = FrameTimes()
+    /// The display rate the budget and the interpolated frames are counted at (Hz).
+    public var displayRate = 120
+    /// Transitions whose solve took longer than one display frame at `displayRate`
+    /// (the animation's first frame is late).
+    public var overBudget = 0
+    /// Views the solve moved, per transition (what Core Animation then animates).
+    public var viewsMovedPerTransition = 0.0
+    /// Display frames drawn by interpolation, per transition, with no solve.
+    public var interpolatedFramesPerTransition = 0.0
+
+    public var budget: Double { 1 / Double(displayRate) }
+    public init() {}
+}
+
+/// Collects a run's frames by how they reach the screen: interactive frames as
+/// samples of per-frame cost, transitions as latencies.
+struct FrameTally {
+    var interactive: [Double] = []
+    var transitions: [Double] = []
+    var viewsMoved = 0
+    var interpolated = 0
+    var solves = 0
+
+    init(capacity: Int) { interactive.reserveCapacity(capacity) }
+
+    mutating func add(_ elapsed: Double, presentation: FramePresentation, session: SceneSession, displayRate: Int) {
+        solves += session.solvesInLastFrame
+        if presentation.isTransition {
+            transitions.append(elapsed)
+            viewsMoved += session.viewsMovedInLastFrame
+            interpolated += presentation.interpolatedFrames(displayRate: displayRate)
+        } else {
+            interactive.append(elapsed)
+        }
+    }
+
+    func measure(displayRate: Int) -> TransitionMeasure? {
+        guard !transitions.isEmpty else { return nil }
+        var m = TransitionMeasure()
+        m.count = transitions.count
+        m.latency = FrameTimes(samples: transitions)
+        m.displayRate = displayRate
+        m.overBudget = Budget.misses(transitions, budget: m.budget)
+        m.viewsMovedPerTransition = Double(viewsMoved) / Double(transitions.count)
+        m.interpolatedFramesPerTransition = Double(interpolated) / Double(transitions.count)
+        return m
+    }
+}
