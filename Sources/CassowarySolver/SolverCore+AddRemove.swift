@@ -171,7 +171,7 @@ extension SolverCore {
             }
         }
         if subject < 0, row.symbols.allSatisfy({ kind[Int($0)] == .dummy }) {
-            if !nearZero(row.constant) {
+            if !nearZero(row.constant, scale: magnitude(of: id)) {
                 var conflicts: [Int32] = []
                 for s in row.symbols where owner[Int(s)] >= 0 && owner[Int(s)] != id { conflicts.append(owner[Int(s)]) }
                 throw ConflictError(conflicts: conflicts)
@@ -195,7 +195,7 @@ extension SolverCore {
             journaling = false
         }
         if subject < 0 {
-            try insertWithArtificial(row, id)
+            try insertWithArtificial(row, id, scale: magnitude(of: id))
         } else {
             row.solve(for: subject)
             let slot = newRowSlot(row, basic: subject)
@@ -206,6 +206,20 @@ extension SolverCore {
             throw ConflictError(conflicts: requiredOwners(in: bad).filter { $0 != id })
         }
         optimize()
+    }
+
+    /// The size of constraint `id`'s numbers now: its constant and each term at the
+    /// current value of its unknown (at least 1). A row that repeats other constraints
+    /// carries their round-off, which grows with this, so whether it contradicts them
+    /// is decided relative to it (far inside the contract's 1e-6).
+    func magnitude(of id: Int32) -> Double {
+        let record = records[Int(id)]
+        var scale = max(1, abs(record.constant))
+        for term in record.terms {
+            let r = rowOf[Int(term.variable)]
+            if r >= 0 { scale = max(scale, abs(term.coefficient * rows[Int(r)].constant)) }
+        }
+        return scale
     }
 
     /// Whether a row with a restricted basic (slack, error, dummy) holds `symbol`.
@@ -227,7 +241,7 @@ extension SolverCore {
     }
 
     /// Phase one for a row with no valid subject: minimise an artificial variable.
-    mutating func insertWithArtificial(_ row: Row, _ id: Int32) throws(ConflictError) {
+    mutating func insertWithArtificial(_ row: Row, _ id: Int32, scale: Double) throws(ConflictError) {
         let art = newSymbol(.slack, owner: -1)
         let slot = newRowSlot(row, basic: art)
         // A temporary top level holding the artificial objective.
@@ -236,7 +250,7 @@ extension SolverCore {
         optimize()
         let artSlot = rowOf[Int(art)]
         let value = artSlot >= 0 ? rows[Int(artSlot)].constant : 0
-        if !nearZero(value) {
+        if !nearZero(value, scale: scale) {
             throw ConflictError(conflicts: requiredOwners(in: artSlot).filter { $0 != id })
         }
         dropLevel(top)

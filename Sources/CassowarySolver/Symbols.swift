@@ -14,6 +14,9 @@ enum SolverTolerance {
 
 @inline(__always) func nearZero(_ x: Double) -> Bool { abs(x) < SolverTolerance.zero }
 
+/// `nearZero` for a value whose round-off grows with `scale` (at least 1).
+@inline(__always) func nearZero(_ x: Double, scale: Double) -> Bool { abs(x) < SolverTolerance.zero * scale }
+
 /// What a tableau symbol stands for. `free` marks a recycled id.
 enum SymbolKind: UInt8 {
     case free, external, slack, error, dummy
