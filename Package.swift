@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "FrameArithmetic", targets: ["FrameArithmetic"]),
         .library(name: "FactoredSimplex", targets: ["FactoredSimplex"]),
         .library(name: "SceneGenerator", targets: ["SceneGenerator"]),
+        .library(name: "FlexboxTwin", targets: ["FlexboxTwin"]),
         .library(name: "BenchHarness", targets: ["BenchHarness"]),
         .library(name: "IBImport", targets: ["IBImport"]),
         .library(name: "LayoutRender", targets: ["LayoutRender"]),
@@ -34,12 +35,14 @@ let package = Package(
         .target(name: "FrameArithmetic", dependencies: ["LayoutModel"]),
         .target(name: "FactoredSimplex", dependencies: ["LayoutModel"]),
         .target(name: "SceneGenerator", dependencies: ["LayoutModel"]),
+        // A scene as a flexbox tree and style changes, for the flexbox engines run as peers.
+        .target(name: "FlexboxTwin", dependencies: ["LayoutModel"]),
         // Interface Builder files (.xib, .storyboard) as scenes; three real-looking screens
         // (Sources/IBImport/Screens) embedded at build time for the default bench suite.
         .target(name: "IBImport", dependencies: ["LayoutModel"], exclude: ["Screens"], plugins: ["EmbedExamplesPlugin"]),
         // Peers: a solver-level trace of a scene, and drivers run out of process on it.
         .target(name: "SolverTrace", dependencies: ["LayoutModel"]),
-        .target(name: "ExternalBackend", dependencies: ["LayoutModel", "SolverTrace"]),
+        .target(name: "ExternalBackend", dependencies: ["LayoutModel", "SolverTrace", "FlexboxTwin"]),
         // Pictures: SVG frames, the HTML player, SVG plots.
         .target(name: "LayoutRender", dependencies: ["LayoutModel"]),
         .systemLibrary(
@@ -75,6 +78,7 @@ let package = Package(
             dependencies: ["FactoredSimplex", "CassowarySolver", "DenseSimplex", "SceneGenerator", "BenchHarness", "LayoutModel", "TestSupport"]
         ),
         .testTarget(name: "FrameArithmeticTests", dependencies: ["FrameArithmetic", "CassowarySolver", "SceneGenerator", "LayoutModel", "TestSupport"]),
+        .testTarget(name: "FlexboxTwinTests", dependencies: ["FlexboxTwin", "SceneGenerator", "LayoutModel"]),
         .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "CassowarySolver", "LayoutModel"]),
         .testTarget(
             name: "IBImportTests", dependencies: ["IBImport", "CassowarySolver", "LayoutModel"],

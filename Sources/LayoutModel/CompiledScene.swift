@@ -109,6 +109,9 @@ public struct CompiledScene: Sendable {
     public var edits: [CompiledEdit]
     public var initialEdits: [(edit: EditHandle, priority: Double)]
     public var frames: [[CompiledOp]]
+    /// For each view, the index of its superview, or -1 for a view without one (empty when
+    /// the scene was built without a hierarchy). Solvers ignore it; the flexbox twin needs it.
+    public var parentIndices: [Int32] = []
 
     public var viewCount: Int { viewIDs.count }
     public var variableCount: Int { viewIDs.count * 4 }
@@ -263,9 +266,11 @@ extension Scene {
             compiledFrames.append(ops)
         }
 
-        return CompiledScene(
+        var result = CompiledScene(
             name: name, viewIDs: views.map(\.id), constraints: compiled, initialConstraintCount: initialCount,
             previousHandleWithSameID: previous, edits: edits, initialEdits: initialEdits, frames: compiledFrames)
+        result.parentIndices = views.map { view in view.parent.flatMap { viewIndex[$0] } ?? -1 }
+        return result
     }
 }
 
