@@ -3,7 +3,7 @@ import Foundation
 /// The drivers shipped with the suite, by name, and `exec:COMMAND` for any other.
 public enum DriverRegistry {
     /// Names `--backend` accepts besides the built-in back ends.
-    public static let shippedNames = ["kiwi", "kiwisolver", "cassowary-py", "yoga"]
+    public static let shippedNames = ["kiwi", "kiwisolver", "cassowary-py", "yoga", "taffy"]
 
     public static func isExternal(_ name: String) -> Bool {
         name.hasPrefix("exec:") || shippedNames.contains(name)
@@ -40,6 +40,8 @@ public enum DriverRegistry {
                 name: name, command: nil,
                 unavailableReason: "the native Yoga driver is not built (run scripts/setup_yoga.sh)" + lastLines(root + "/.build-yoga/build.log"),
                 input: .flexbox)
+        case "taffy":
+            return DriverSpec(name: name, command: "python3 " + quoted(drivers + "/taffy_driver.py"), input: .flexbox)
         case "kiwisolver":
             return DriverSpec(name: name, command: "python3 " + quoted(drivers + "/kiwisolver_driver.py"))
         default:
