@@ -18,6 +18,7 @@ struct PositionRule: Sendable {
 
     var isStartFromParentStart: Bool { ownEdge == 0 && reference == .parent && referenceEdge == 0 }
     var isEndFromParentEnd: Bool { ownEdge == 1 && reference == .parent && referenceEdge == 1 }
+    var isCentredOnParent: Bool { ownEdge == 0.5 && reference == .parent && referenceEdge == 0.5 }
     func follows(_ sibling: Int) -> Bool { ownEdge == 0 && reference == .sibling(sibling) && referenceEdge == 1 }
 }
 
@@ -126,9 +127,20 @@ struct ConstraintRules: Sendable {
     /// Each axis of each view needs two rules (a position and a size, or two edges); an optional
     /// constraint is kept only when nothing competes with it.
     private func checkDetermined(_ scene: CompiledScene) throws(TwinDecline) {
+        func count(_ view: Int, _ axis: Axis) -> Int { rules[view][axis.rawValue].positions.count + rules[view][axis.rawValue].sizes.count }
         for view in 0..<rules.count {
             for axis in [Axis.horizontal, .vertical] {
                 let r = rules[view][axis.rawValue]
+                // A view whose size is what its next sibling leaves (placed from it and from the parent's
+                // end) has one rule and that sibling three: together they are determined (a filler).
+                if count(view, axis) == 1, r.positions.count == 1,
+                    rules.indices.contains(where: { w in
+                        parents[w] == parents[view] && count(w, axis) == 3
+                            && rules[w][axis.rawValue].positions.contains { $0.reference == .sibling(view) }
+                    })
+                {
+                    continue
+                }
                 let handles = r.positions.map(\.constraint) + r.sizes.map(\.constraint)
                 let optional = handles.filter { !scene.constraints[$0].isRequired }
                 let label = "'\(scene.viewIDs[view])' \(axis.name)ly"
@@ -142,7 +154,7 @@ struct ConstraintRules: Sendable {
                         "competing priorities: \(name(weak, scene)) (priority \(formatNumber(scene.constraints[weak].priority))) "
                             + "and \(name(other, scene)) (priority \(formatNumber(scene.constraints[other].priority))) both place \(label)")
                 }
-                if handles.count > 2 {
+                if handles.count > 2 && !(handles.count == 3 && r.sizes.count == 1 && optional.isEmpty) {
                     throw TwinDecline("\(handles.count) constraints place \(label) (\(name(handles[2], scene)) among them); flexbox takes two")
                 }
                 if handles.count < 2 || r.sizes.count == 2 {

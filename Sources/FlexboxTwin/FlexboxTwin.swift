@@ -77,7 +77,7 @@ public enum Axis: Int, Sendable {
     var name: String { self == .horizontal ? "horizontal" : "vertical" }
 }
 
-public enum AlignSelf: Int, Sendable { case start = 0, end = 1, stretch = 2 }
+public enum AlignSelf: Int, Sendable { case start = 0, end = 1, stretch = 2, center = 3 }
 
 /// One flexbox node: a view, or a row the twin adds to hold a grid's row of cells.
 public struct FlexNode: Sendable {
@@ -89,6 +89,8 @@ public struct FlexNode: Sendable {
     public var direction: Axis = .vertical
     public var isAbsolute = false
     public var alignSelf: AlignSelf = .start
+    /// justify-content: its one child centred along the flow, or children from the start.
+    public var centresChildren = false
     /// Style values by `FlexProperty`; nil = unset (auto size, zero margin, no inset).
     public var properties = [Affine?](repeating: nil, count: FlexProperty.allCases.count)
 

@@ -10,32 +10,57 @@ extension TreePlanner {
     mutating func placeFlow(_ items: [PlanItem], flow: [Int], node: Int, main: Axis) throws(TwinDecline) {
         var used = Affine()
         var shares: [(node: Int, rule: SizeRule)] = []
+        var filler: Int? = nil
+        var endAnchor: (rule: PositionRule, size: Affine?)? = nil
         var last = -1
         for (n, i) in flow.enumerated() {
             let item = items[i]
             let child = addNode(item, parent: node)
             last = child
             let r = item.rules[main.rawValue]
-            let position = n == 0 ? r.positions.first(where: \.isStartFromParentStart)! : r.positions.first { $0.follows(items[flow[n - 1]].key) }!
-            guard r.positions.count == 1, let size = r.sizes.first else {
-                let extra = r.positions.first { $0.constraint != position.constraint }?.constraint ?? position.constraint
-                throw TwinDecline(
-                    "\(ruleName(extra)) pins the far edge of \(viewName(item.key)), which flows \(main.name)ly from its start")
-            }
+            let position =
+                nodes[node].centresChildren ? r.positions.first(where: \.isCentredOnParent)!
+                : n == 0 ? r.positions.first(where: \.isStartFromParentStart)! : r.positions.first { $0.follows(items[flow[n - 1]].key) }!
             nodes[child][.margin(main, end: false)] = position.offset
+            // Centred: equal and opposite margins move the centre by the offset.
+            if position.isCentredOnParent { nodes[child][.margin(main, end: true)] = -position.offset }
             used = used + position.offset
-            switch size.reference {
-            case .none:
+            // Besides its link in the chain, the last child may be placed from the parent's end.
+            let others = r.positions.filter { $0.constraint != position.constraint }
+            if let other = others.first {
+                guard others.count == 1, n == flow.count - 1, other.reference == .parent, other.referenceEdge == 1 else {
+                    throw TwinDecline(
+                        "\(ruleName(other.constraint)) pins \(viewName(item.key)) from a second edge; flexbox places a child of a flow "
+                            + "from the one before it, and only the last one from the parent's end")
+                }
+                endAnchor = (other, r.sizes.first?.offset)
+            }
+            switch r.sizes.first.map({ ($0, $0.reference) }) {
+            case nil:
+                guard filler == nil else { throw TwinDecline("\(viewName(item.key)) and another child both fill what is left of their parent") }
+                filler = child
+                nodes[child][.grow] = Affine(1)
+            case let (size, .none)?:
                 nodes[child][.size(main)] = size.offset
                 used = used + size.offset
-            case .parent where size.multiplier > 0:
+            case let (size, .parent)? where size.multiplier > 0:
                 nodes[child][.grow] = Affine(size.multiplier)
                 shares.append((child, size))
-            default:
+            case let (size, _)?:
                 throw TwinDecline("\(ruleName(size.constraint)) sizes \(viewName(item.key)) in a way flexbox cannot along its flow")
             }
             try placeCrossAxis(item, node: child, axis: main.other)
             try planInside(item, node: child)
+        }
+        if let endAnchor {
+            // own edge e = parent end + offset: the gap left after the last child is −offset − (1 − e) × size.
+            guard filler != nil, shares.isEmpty else {
+                throw TwinDecline("\(ruleName(endAnchor.rule.constraint)) pins the far end of a flow whose sizes are all set")
+            }
+            var trailing = -endAnchor.rule.offset
+            if endAnchor.rule.ownEdge != 1, let size = endAnchor.size { trailing = trailing - size * (1 - endAnchor.rule.ownEdge) }
+            nodes[last][.margin(main, end: true)] = trailing
+            return
         }
         guard let first = shares.first else { return }
         // Each share is m × parent + k; grow factors m give m × (parent − used − trailing), so all
@@ -73,6 +98,11 @@ extension TreePlanner {
             nodes[node].alignSelf = .stretch
             nodes[node][.margin(axis, end: false)] = start.offset
             nodes[node][.margin(axis, end: true)] = -(start.offset + size.offset)
+        } else if let centre = r.positions.first(where: \.isCentredOnParent), let size, size.isFixed {
+            nodes[node].alignSelf = .center
+            nodes[node][.margin(axis, end: false)] = centre.offset
+            nodes[node][.margin(axis, end: true)] = -centre.offset
+            nodes[node][.size(axis)] = size.offset
         } else if let end, let size, size.isFixed {
             nodes[node].alignSelf = .end
             nodes[node][.margin(axis, end: true)] = -end.offset

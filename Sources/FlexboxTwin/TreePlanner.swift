@@ -62,8 +62,16 @@ struct TreePlanner {
     mutating func planContainer(node: Int, items rawItems: [PlanItem]) throws(TwinDecline) {
         let sized = resolveSiblingRules(rawItems, positions: false)
         let vertical = chain(sized, .vertical), horizontal = chain(sized, .horizontal)
-        let main: Axis = horizontal.count > vertical.count ? .horizontal : .vertical
-        let flow = main == .vertical ? vertical : horizontal
+        var main: Axis = horizontal.count > vertical.count ? .horizontal : .vertical
+        var flow = main == .vertical ? vertical : horizontal
+        // A lone child centred on its parent along an axis flows along it, centred.
+        if flow.isEmpty, sized.count == 1, let centred = [Axis.vertical, .horizontal].first(where: { axis in
+            sized[0].rules[axis.rawValue].positions.contains(where: \.isCentredOnParent)
+        }) {
+            main = centred
+            flow = [0]
+            nodes[node].centresChildren = true
+        }
         let items = resolveSiblingRules(sized, positions: true)
         let rest = items.indices.filter { !flow.contains($0) }
         let fromParent = { (i: Int) in

@@ -7,14 +7,15 @@ import LayoutModel
 //    "warmup": W, "values": 0|1, "timelimit": SECONDS,
 //    "properties": ["width", "height", "grow", "marginLeft", ..., "insetBottom"],
 //    "nodes": [
-//      [PARENT, VIEW, DIRECTION, ABSOLUTE, ALIGN, width, height, grow, marginLeft, marginTop,
+//      [PARENT, VIEW, DIRECTION, ABSOLUTE, ALIGN, JUSTIFY, width, height, grow, marginLeft, marginTop,
 //       marginRight, marginBottom, insetLeft, insetTop, insetRight, insetBottom],
 //      ...],
 //    "frames": [[NODE, PROPERTY, VALUE, NODE, PROPERTY, VALUE, ...], ...]}
 //
 // Nodes are listed parents first; PARENT is a node index (-1 for the root), VIEW the scene
 // view it lays out (-1 for a row the twin added), DIRECTION 0 row / 1 column, ABSOLUTE 0 / 1,
-// ALIGN (align-self) 0 flex-start / 1 flex-end / 2 stretch. A style value is a number or null
+// ALIGN (align-self) 0 flex-start / 1 flex-end / 2 stretch / 3 center, JUSTIFY (justify-content of
+// its children) 0 flex-start / 1 center. A style value is a number or null
 // (unset: auto size, no margin, no inset). A node with a grow factor has flex-basis 0. Every
 // node has flex-shrink 0, min sizes 0 and no padding, and is laid out without pixel rounding.
 // A frame lists the style values its ops change (PROPERTY indexes "properties"); after them
@@ -34,6 +35,7 @@ extension FlexboxTwin {
         for (i, node) in nodes.enumerated() {
             var fields = [
                 "\(node.parent)", "\(node.view)", "\(node.direction.rawValue)", node.isAbsolute ? "1" : "0", "\(node.alignSelf.rawValue)",
+                node.centresChildren ? "1" : "0",
             ]
             for value in node.properties { fields.append(value.map { number($0.value(initialParameters)) } ?? "null") }
             out += "[" + fields.joined(separator: ", ") + (i + 1 < nodes.count ? "],\n" : "]\n")

@@ -24,19 +24,19 @@ try:
     import stretchable
     from stretchable import Node, Style, taffylib
     from stretchable.context import taffy
-    from stretchable.style import AUTO, AlignSelf, FlexDirection, Position
+    from stretchable.style import AUTO, AlignSelf, FlexDirection, JustifyContent, Position
     from stretchable.style.geometry.size import SizeAvailableSpace
 except ImportError as error:
     sys.stderr.write("taffy driver: unavailable: stretchable is not installed (pip install stretchable): %s\n" % error)
     sys.exit(3)
 
-ALIGN = {0: AlignSelf.FLEX_START, 1: AlignSelf.FLEX_END, 2: AlignSelf.STRETCH}
+ALIGN = {0: AlignSelf.FLEX_START, 1: AlignSelf.FLEX_END, 2: AlignSelf.STRETCH, 3: AlignSelf.CENTER}
 SPACE = SizeAvailableSpace.default().to_dict()  # no bound: the root's own width and height size it
 WIDTH, HEIGHT, GROW = 0, 1, 2  # then margin left, top, right, bottom; inset left, top, right, bottom
 
 
 def style(kind, v):
-    """A Style from a node's fixed kind (direction, absolute, align) and its 11 style values (None: unset)."""
+    """A Style from a node's fixed kind (direction, absolute, align, justify) and its 11 style values (None: unset)."""
     def length(x, unset):
         return unset if x is None else x
 
@@ -47,6 +47,7 @@ def style(kind, v):
         flex_direction=FlexDirection.ROW if kind[0] == 0 else FlexDirection.COLUMN,
         position=Position.ABSOLUTE if kind[1] else Position.RELATIVE,
         align_self=ALIGN[kind[2]],
+        justify_content=JustifyContent.CENTER if kind[3] else JustifyContent.FLEX_START,
         size=(length(v[WIDTH], AUTO), length(v[HEIGHT], AUTO)),
         min_size=(0, 0),
         flex_grow=0 if grow is None else grow,
@@ -62,7 +63,7 @@ class Play:
         self.twin = twin
         self.kinds, self.styles, self.nodes = [], [], []
         for row in twin["nodes"]:
-            parent, kind, values = row[0], (row[2], row[3], row[4]), list(row[5:])
+            parent, kind, values = row[0], (row[2], row[3], row[4], row[5]), list(row[6:])
             node = Node(style=style(kind, values))
             if parent >= 0:
                 self.nodes[parent].add(node)

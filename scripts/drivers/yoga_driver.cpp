@@ -75,7 +75,7 @@ enum Property { Width, Height, Grow, MarginLeft, MarginTop, MarginRight, MarginB
 constexpr int propertyCount = 11;
 
 struct Node {
-    int parent, view, direction, absolute, align;
+    int parent, view, direction, absolute, align, justify;
     double values[propertyCount];
 };
 
@@ -118,9 +118,9 @@ Twin readTwin(const char* path) {
                     t.frames.push_back(std::move(row));
                     continue;
                 }
-                if (row.size() != 5 + propertyCount) die("a node needs " + std::to_string(5 + propertyCount) + " fields");
-                Node n{int(row[0]), int(row[1]), int(row[2]), int(row[3]), int(row[4]), {}};
-                for (int p = 0; p < propertyCount; ++p) n.values[p] = row[5 + p];
+                if (row.size() != 6 + propertyCount) die("a node needs " + std::to_string(6 + propertyCount) + " fields");
+                Node n{int(row[0]), int(row[1]), int(row[2]), int(row[3]), int(row[4]), int(row[5]), {}};
+                for (int p = 0; p < propertyCount; ++p) n.values[p] = row[6 + p];
                 t.nodes.push_back(n);
             }
             ++r.at;
@@ -167,7 +167,9 @@ struct Play {
             YGNodeRef node = YGNodeNewWithConfig(config);
             YGNodeStyleSetFlexDirection(node, n.direction == 0 ? YGFlexDirectionRow : YGFlexDirectionColumn);
             YGNodeStyleSetPositionType(node, n.absolute ? YGPositionTypeAbsolute : YGPositionTypeRelative);
-            YGNodeStyleSetAlignSelf(node, n.align == 2 ? YGAlignStretch : n.align == 1 ? YGAlignFlexEnd : YGAlignFlexStart);
+            const YGAlign aligns[] = {YGAlignFlexStart, YGAlignFlexEnd, YGAlignStretch, YGAlignCenter};
+            YGNodeStyleSetAlignSelf(node, aligns[n.align & 3]);
+            YGNodeStyleSetJustifyContent(node, n.justify ? YGJustifyCenter : YGJustifyFlexStart);
             YGNodeStyleSetFlexShrink(node, 0);
             for (int p = 0; p < propertyCount; ++p) setStyle(node, p, n.values[p]);
             if (n.parent >= 0) {
