@@ -102,6 +102,11 @@ public struct FlexNode: Sendable {
 
 /// One style change of a frame: node, property, new value.
 public struct StyleChange: Equatable, Sendable {
+    public init(node: Int, property: FlexProperty, value: Double) {
+        self.node = node
+        self.property = property
+        self.value = value
+    }
     public var node: Int
     public var property: FlexProperty
     public var value: Double

@@ -24,10 +24,11 @@ extension TreePlanner {
         }
         let heads = items.indices.filter { head[$0] == $0 }
         guard heads.count < items.count else { return nil }
+        let groupOfHead = Dictionary(uniqueKeysWithValues: heads.enumerated().map { ($1, $0) })
         var groupOf = [Int](repeating: 0, count: items.count)
         var groups: [[Int]] = heads.map { _ in [] }
         for i in items.indices {
-            groupOf[i] = heads.firstIndex(of: head[i])!
+            groupOf[i] = groupOfHead[head[i]]!
             groups[groupOf[i]].append(i)
         }
         // A group whose cells are placed from its own cells or the parent is a template; the

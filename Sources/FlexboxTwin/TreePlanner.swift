@@ -20,10 +20,13 @@ struct TreePlanner {
     /// Constraints whose constants the twin folds into its structure: no op may change them.
     var frozen: [Int: String] = [:]
     var children: [[Int]]
+    /// The constraints' constants before the first frame.
+    let parameters: [Double]
 
     init(scene: CompiledScene, rules: ConstraintRules) {
         self.scene = scene
         self.rules = rules
+        parameters = scene.constraints.map(\.constant)
         children = Array(repeating: [], count: scene.viewCount)
         for (v, p) in rules.parents.enumerated() where p >= 0 { children[p].append(v) }
     }
@@ -51,7 +54,6 @@ struct TreePlanner {
         try planChildren(of: root, node: 0)
     }
 
-    var parameters: [Double] { scene.constraints.map(\.constant) }
 
     mutating func planChildren(of view: Int, node: Int) throws(TwinDecline) {
         let items = children[view].map { PlanItem(key: $0, rules: rules.rules[$0]) }
@@ -73,7 +75,8 @@ struct TreePlanner {
             nodes[node].centresChildren = true
         }
         let items = resolveSiblingRules(sized, positions: true)
-        let rest = items.indices.filter { !flow.contains($0) }
+        let inFlow = Set(flow)
+        let rest = items.indices.filter { !inFlow.contains($0) }
         let fromParent = { (i: Int) in
             items[i].rules.allSatisfy { axis in
                 axis.positions.allSatisfy { $0.reference == .parent } && axis.sizes.allSatisfy { $0.isFixed || $0.reference == .parent }
@@ -111,12 +114,16 @@ struct TreePlanner {
     func chain(_ items: [PlanItem], _ axis: Axis) -> [Int] {
         let starts = items.indices.filter { items[$0].rules[axis.rawValue].positions.contains(where: \.isStartFromParentStart) }
         guard starts.count == 1 else { return [] }
+        // Who follows whom, found once: a stack of 100,000 rows is one long chain.
+        var followers: [Int: [Int]] = [:]
+        for i in items.indices {
+            for p in items[i].rules[axis.rawValue].positions where p.ownEdge == 0 && p.referenceEdge == 1 {
+                if case let .sibling(k) = p.reference { followers[k, default: []].append(i) }
+            }
+        }
         var order = [starts[0]]
         var seen: Set<Int> = [starts[0]]
-        while true {
-            let last = items[order.last!].key
-            let next = items.indices.filter { items[$0].rules[axis.rawValue].positions.contains { $0.follows(last) } }
-            guard next.count == 1, !seen.contains(next[0]) else { break }
+        while let next = followers[items[order.last!].key], next.count == 1, !seen.contains(next[0]) {
             order.append(next[0])
             seen.insert(next[0])
         }

@@ -129,3 +129,56 @@ struct FlexboxTwinTests {
         #expect(try declineReason(b.build())?.hasPrefix("frame 1 op 0 changes constraint 'half', which the twin cannot follow") == true)
     }
 }
+
+@Suite("Flexbox twin of the one-way examples")
+struct FlexboxTwinExampleTests {
+    func twin(_ key: String) throws -> (FlexboxTwin, CompiledScene) {
+        let scene = try ExampleScenes.named(key)!.scene().compile()
+        return (try FlexboxTwin.derive(scene), scene)
+    }
+    func node(_ t: FlexboxTwin, _ scene: CompiledScene, _ id: String) -> Int {
+        t.nodes.firstIndex { $0.view >= 0 && scene.viewIDs[$0.view] == id }!
+    }
+
+    @Test("date-picker: the content grows into what the picker, placed from the root's bottom, leaves")
+    func datePicker() throws {
+        let (t, scene) = try twin("date-picker")
+        let content = node(t, scene, "content"), picker = node(t, scene, "picker")
+        #expect(t.initialValue(content, .grow) == 1 && t.initialValue(content, .height) == nil)
+        #expect(t.initialValue(picker, .height) == 216)
+        // pickerTop = root.bottom + 0: the picker hangs below the root, a trailing margin of −216.
+        #expect(t.initialValue(picker, .marginBottom) == -216)
+        #expect(t.frames[0] == [StyleChange(node: picker, property: .marginBottom, value: -108)])
+    }
+
+    @Test("scroll-header: the list fills to the root's bottom; the title sits at the header's bottom end")
+    func scrollHeader() throws {
+        let (t, scene) = try twin("scroll-header")
+        let list = node(t, scene, "list"), title = node(t, scene, "title")
+        #expect(t.initialValue(list, .grow) == 1 && t.initialValue(list, .marginBottom) == 0)
+        #expect(t.nodes[title].alignSelf == .end && t.initialValue(title, .marginBottom) == 16)
+    }
+
+    @Test("square-slider: a lone centred child is centred by justify-content and align-self")
+    func squareSlider() throws {
+        let (t, scene) = try twin("square-slider")
+        let square = node(t, scene, "square")
+        #expect(t.nodes[0].centresChildren && t.nodes[square].alignSelf == .center)
+        #expect(t.initialValue(square, .width) == 100 && t.initialValue(square, .height) == 100)
+    }
+
+    @Test("the other examples are declined, each naming its constraint")
+    func declined() throws {
+        for (key, reason) in [
+            ("slider-stack", "constraint 'c2' is an inequality (>=)"),
+            ("toggle-split", "competing priorities: constraint 'split' (priority 750)"),
+            ("drag-tip", "constraint 'tipInsideLeft' is an inequality (>=)"),
+        ] {
+            let scene = try ExampleScenes.named(key)!.scene().compile()
+            do {
+                _ = try FlexboxTwin.derive(scene)
+                Issue.record("\(key) has a twin")
+            } catch { #expect(error.reason.hasPrefix(reason), "\(key): \(error.reason)") }
+        }
+    }
+}
