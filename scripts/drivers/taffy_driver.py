@@ -9,10 +9,13 @@ Sources/FlexboxTwin/TwinWriter.swift), builds the node tree and lays it out (tim
 the warm-up frames on a separate tree, then times every frame on a monotonic clock: its
 style changes (stretchable styles are immutable: a changed node gets a new Style), the
 layout and reading every view's rectangle back in window coordinates. No rounding.
-Nodes and styles go through stretchable's Node and Style; the layout is computed and read
-through its binding (taffylib), because Node.compute_layout reads back only the nodes it
-deems visible on a canvas (a header scrolled above the window keeps its children's old
-rectangles) and builds Python boxes for every node.
+Nodes and styles go through stretchable's Node and Style (one Style per distinct style:
+building a Style costs milliseconds in Python); a frame's changes edit the node's style in
+the form stretchable hands to Taffy (Style.to_dict) and set it through stretchable's binding
+(taffylib.node_set_style), and the layout is computed and read through that binding too,
+because Node.compute_layout reads back only the nodes it deems visible on a canvas (a header
+scrolled above the window keeps its children's old rectangles) and builds Python boxes for
+every node.
 Prints protocol `layoutbench-driver 1`.
 """
 import json
@@ -33,6 +36,7 @@ except ImportError as error:
 ALIGN = {0: AlignSelf.FLEX_START, 1: AlignSelf.FLEX_END, 2: AlignSelf.STRETCH, 3: AlignSelf.CENTER}
 SPACE = SizeAvailableSpace.default().to_dict()  # no bound: the root's own width and height size it
 WIDTH, HEIGHT, GROW = 0, 1, 2  # then margin left, top, right, bottom; inset left, top, right, bottom
+SIDES = ("left", "top", "right", "bottom")
 
 
 def style(kind, v):
@@ -58,13 +62,37 @@ def style(kind, v):
     )
 
 
+def point(x):
+    return {"dim": 0, "value": math.nan} if x is None else {"dim": 1, "value": x}
+
+
+def set_value(d, prop, x):
+    """Sets style value `prop` (an index of the twin's properties) in a Style.to_dict() dict."""
+    if prop == WIDTH:
+        d["size"]["width"] = point(x)
+    elif prop == HEIGHT:
+        d["size"]["height"] = point(x)
+    elif prop == GROW:
+        d["flex_grow"] = 0 if x is None else x
+        d["flex_basis"] = point(0 if x is not None else None)
+    elif prop < 7:
+        d["margin"][SIDES[prop - 3]] = point(0 if x is None else x)
+    else:
+        d["inset"][SIDES[prop - 7]] = point(x)
+
+
 class Play:
-    def __init__(self, twin):
+    def __init__(self, twin, memo):
         self.twin = twin
-        self.kinds, self.styles, self.nodes = [], [], []
+        self.kinds, self.styles, self.nodes, self.dicts, self.shared = [], [], [], {}, []
         for row in twin["nodes"]:
             parent, kind, values = row[0], (row[2], row[3], row[4], row[5]), list(row[6:])
-            node = Node(style=style(kind, values))
+            key = (kind, tuple(values))
+            if key not in memo:
+                built = style(kind, values)
+                memo[key] = (built, built.to_dict())
+            node = Node(style=memo[key][0])
+            self.shared.append(memo[key][1])
             if parent >= 0:
                 self.nodes[parent].add(node)
             self.kinds.append(kind)
@@ -91,13 +119,18 @@ class Play:
                 values[4 * v : 4 * v + 4] = [left[i], top[i], box.width, box.height]
 
     def frame(self, f):
-        changes, changed = self.twin["frames"][f], set()
+        changes, changed, dicts = self.twin["frames"][f], set(), self.dicts
         for k in range(0, len(changes) - 2, 3):
             n = changes[k]
-            self.styles[n][changes[k + 1]] = changes[k + 2]
+            d = dicts.get(n)
+            if d is None:  # the node's own copy of its shared style, the parts a change edits copied too
+                d = dicts[n] = dict(self.shared[n])
+                for part in ("size", "margin", "inset"):
+                    d[part] = dict(d[part])
+            set_value(d, changes[k + 1], changes[k + 2])
             changed.add(n)
         for n in changed:
-            self.nodes[n].style = style(self.kinds[n], self.styles[n])
+            taffylib.node_set_style(taffy._ptr, self.nodes[n]._node_id, dicts[n])
         self.layout()
 
 
@@ -116,7 +149,7 @@ def main():
     out.write("layoutbench-driver 1 taffy stretchable-%s\n" % getattr(stretchable, "__version__", "?"))
     if twin["warmup"] > 0:
         warm_start = time.perf_counter()
-        warm, started = Play(twin), time.perf_counter()
+        warm, started = Play(twin, {}), time.perf_counter()
         sys.stderr.write("taffy driver: warm-up build %.3f s\n" % (started - warm_start))
         sys.stderr.flush()
         for i in range(min(twin["warmup"], len(twin["frames"]))):
@@ -125,7 +158,7 @@ def main():
                 break
         del warm
     t0 = clock()
-    play = Play(twin)
+    play = Play(twin, {})
     out.write("build %d\n" % (clock() - t0))
     if twin["values"]:
         print_values(out, 0, play.values)
