@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "SceneGenerator", targets: ["SceneGenerator"]),
         // For a solver author's own tests: one call checks a back end against the reference.
         .library(name: "LayoutBenchTesting", targets: ["LayoutBenchTesting"]),
+        .library(name: "FlexboxTwin", targets: ["FlexboxTwin"]),
         .library(name: "BenchHarness", targets: ["BenchHarness"]),
         .library(name: "IBImport", targets: ["IBImport"]),
         .library(name: "LayoutRender", targets: ["LayoutRender"]),
@@ -48,12 +49,14 @@ let package = Package(
         .target(
             name: "LayoutBenchTesting",
             dependencies: ["LayoutModel", "ExactReference", "LayoutFuzzing", "SceneGenerator", "CassowarySolver", "DenseSimplex"]),
+        // A scene as a flexbox tree and style changes, for the flexbox engines run as peers.
+        .target(name: "FlexboxTwin", dependencies: ["LayoutModel"]),
         // Interface Builder files (.xib, .storyboard) as scenes; three real-looking screens
         // (Sources/IBImport/Screens) embedded at build time for the default bench suite.
         .target(name: "IBImport", dependencies: ["LayoutModel"], exclude: ["Screens"], plugins: ["EmbedExamplesPlugin"]),
         // Peers: a solver-level trace of a scene, and drivers run out of process on it.
         .target(name: "SolverTrace", dependencies: ["LayoutModel"]),
-        .target(name: "ExternalBackend", dependencies: ["LayoutModel", "SolverTrace"]),
+        .target(name: "ExternalBackend", dependencies: ["LayoutModel", "SolverTrace", "FlexboxTwin"]),
         // Pictures: SVG frames, the HTML player, SVG plots.
         .target(name: "LayoutRender", dependencies: ["LayoutModel"]),
         .systemLibrary(
@@ -102,6 +105,7 @@ let package = Package(
             name: "LayoutBenchTestingTests",
             dependencies: ["LayoutBenchTesting", "CassowarySolver", "DenseSimplex", "LayoutModel"]),
         .testTarget(name: "FrameArithmeticTests", dependencies: ["FrameArithmetic", "CassowarySolver", "SceneGenerator", "LayoutModel", "TestSupport"]),
+        .testTarget(name: "FlexboxTwinTests", dependencies: ["FlexboxTwin", "SceneGenerator", "LayoutModel"]),
         .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "CassowarySolver", "LayoutModel"]),
         .testTarget(
             name: "IBImportTests", dependencies: ["IBImport", "CassowarySolver", "LayoutModel"],

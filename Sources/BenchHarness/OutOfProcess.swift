@@ -40,14 +40,15 @@ extension Harness {
             constraints: scene.initialConstraintCount, frames: scene.frameCount, repetitions: 1)
         result.outOfProcess = true
         let trace: WrittenTrace
-        do {
-            trace = try TraceWriter.write(
-                scene, reference: ExternalRuns.reference ?? BackendRegistry.reference,
-                settings: TraceRunSettings(
-                    warmupFrames: settings.warmupFrames, printValues: false, timeLimitSeconds: settings.timeLimitSeconds ?? 0),
-                options: settings.options)
-        } catch {
-            result.declined = "cannot write the trace: \(error)"
+        switch DriverInputWriter.write(
+            for: driver, scene: scene, reference: ExternalRuns.reference ?? BackendRegistry.reference,
+            settings: TraceRunSettings(
+                warmupFrames: settings.warmupFrames, printValues: false, timeLimitSeconds: settings.timeLimitSeconds ?? 0),
+            options: settings.options)
+        {
+        case let .success(written): trace = written
+        case let .failure(failure):
+            result.declined = "\(failure)"
             return result
         }
         // The driver stops timing at the limit itself; the wall limit covers its builds and warm-up too.

@@ -19,16 +19,22 @@ public enum PeerVerdict {
         public var wrong: [String] = []
         /// Why the peer could not be compared at all (its driver failed or is unavailable).
         public var unavailable: String?
+        /// Why the peer does not take the scene at all (a flexbox engine and a scene flexbox cannot express).
+        public var declined: String?
+        /// A flexbox engine's differing frames that flexbox itself explains (negative sizes, float rounding).
+        public var explained: [String] = []
 
         public var passed: Bool { wrong.isEmpty && unavailable == nil }
 
         public var summary: String {
+            if let declined { return "declined: \(declined)" }
             if let unavailable { return "not compared: \(unavailable)" }
             var parts = [same == frames ? "same rects as cassowary" : "same rects at \(same) of \(frames)"]
             if alternative > 0 { parts.append("equally good alternative at \(alternative)") }
             if !weighted.isEmpty {
                 parts.append("strict priorities differ from \(peer)'s weights at \(weighted.count) (first: \(weighted[0]))")
             }
+            if !explained.isEmpty { parts.append("differs at \(explained.count) (first: \(explained[0]))") }
             if !wrong.isEmpty { parts.append("\(peer.uppercased()) BETTER OR BROKEN at \(wrong.count) (first: \(wrong[0]))") }
             return parts.joined(separator: "; ")
         }
@@ -50,7 +56,7 @@ public enum PeerVerdict {
         switch ExternalRuns.answers(driver, scene: scene, options: options) {
         case let .success(r): run = r
         case let .failure(failure):
-            outcome.unavailable = "\(failure)"
+            if failure.declinesScene { outcome.declined = "\(failure)" } else { outcome.unavailable = "\(failure)" }
             return outcome
         }
         let session: SceneSession
@@ -69,6 +75,14 @@ public enum PeerVerdict {
             outcome.frames += 1
             if zip(peer, session.rects).allSatisfy({ abs($0 - $1) <= 1e-6 * max(1, abs($0), abs($1)) }) {
                 outcome.same += 1
+                continue
+            }
+            if driver.input == .flexbox {
+                if let difference = FlexboxVerdict.firstDifference(
+                    peer: name, frame: frame, ours: Array(session.rects), theirs: peer, scene: scene)
+                {
+                    if difference.explained { outcome.explained.append(difference.detail) } else { outcome.wrong.append(difference.detail) }
+                }
                 continue
             }
             let ours = session.evaluate(), theirs = session.evaluate(peer)

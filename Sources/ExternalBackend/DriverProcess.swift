@@ -3,7 +3,13 @@ import Foundation
 import LayoutModel
 import SolverTrace
 
-/// An external solver driver: a shell command that gets a trace file as its last argument.
+/// What a driver reads: the solver-level trace, or the scene's flexbox twin (JSON).
+public enum DriverInput: Sendable, Hashable {
+    case trace, flexbox
+}
+
+/// An external solver driver: a shell command that gets a trace file (or, for a flexbox
+/// engine, the flexbox twin's JSON file) as its last argument.
 public struct DriverSpec: Sendable, Hashable {
     /// What reports call it (`kiwi`, or `exec:COMMAND`).
     public var name: String
@@ -11,11 +17,13 @@ public struct DriverSpec: Sendable, Hashable {
     public var command: String?
     /// Why the driver cannot run here (a failed build, a missing script).
     public var unavailableReason: String?
+    public var input: DriverInput
 
-    public init(name: String, command: String?, unavailableReason: String? = nil) {
+    public init(name: String, command: String?, unavailableReason: String? = nil, input: DriverInput = .trace) {
         self.name = name
         self.command = command
         self.unavailableReason = unavailableReason
+        self.input = input
     }
 }
 
@@ -35,7 +43,7 @@ public enum DriverProcess {
             return .failure(DriverFailure(driver: driver.name, reason: "cannot create \(directory): \(error)"))
         }
         defer { try? fm.removeItem(atPath: directory) }
-        let tracePath = directory + "/scene.trace", outPath = directory + "/stdout", errPath = directory + "/stderr"
+        let tracePath = directory + (driver.input == .flexbox ? "/scene.flexbox.json" : "/scene.trace"), outPath = directory + "/stdout", errPath = directory + "/stderr"
         do {
             try trace.write(toFile: tracePath, atomically: false, encoding: .utf8)
             _ = fm.createFile(atPath: outPath, contents: nil)

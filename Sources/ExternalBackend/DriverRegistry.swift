@@ -3,7 +3,7 @@ import Foundation
 /// The drivers shipped with the suite, by name, and `exec:COMMAND` for any other.
 public enum DriverRegistry {
     /// Names `--backend` accepts besides the built-in back ends.
-    public static let shippedNames = ["kiwi", "kiwisolver", "cassowary-py"]
+    public static let shippedNames = ["kiwi", "kiwisolver", "cassowary-py", "yoga", "taffy"]
 
     public static func isExternal(_ name: String) -> Bool {
         name.hasPrefix("exec:") || shippedNames.contains(name)
@@ -28,12 +28,20 @@ public enum DriverRegistry {
         case "kiwi":
             let binary = root + "/.build-kiwi/kiwi_driver"
             if FileManager.default.isExecutableFile(atPath: binary) { return DriverSpec(name: name, command: quoted(binary)) }
-            let log = (try? String(contentsOfFile: root + "/.build-kiwi/build.log", encoding: .utf8))?
-                .split(separator: "\n").suffix(3).joined(separator: " | ")
             return DriverSpec(
                 name: name, command: nil,
-                unavailableReason: "the native kiwi driver is not built (run scripts/setup_kiwi.sh)"
-                    + (log.map { $0.isEmpty ? "" : "; its last build said: \($0)" } ?? ""))
+                unavailableReason: "the native kiwi driver is not built (run scripts/setup_kiwi.sh)" + lastLines(root + "/.build-kiwi/build.log"))
+        case "yoga":
+            let binary = root + "/.build-yoga/yoga_driver"
+            if FileManager.default.isExecutableFile(atPath: binary) {
+                return DriverSpec(name: name, command: quoted(binary), input: .flexbox)
+            }
+            return DriverSpec(
+                name: name, command: nil,
+                unavailableReason: "the native Yoga driver is not built (run scripts/setup_yoga.sh)" + lastLines(root + "/.build-yoga/build.log"),
+                input: .flexbox)
+        case "taffy":
+            return DriverSpec(name: name, command: "python3 " + quoted(drivers + "/taffy_driver.py"), input: .flexbox)
         case "kiwisolver":
             return DriverSpec(name: name, command: "python3 " + quoted(drivers + "/kiwisolver_driver.py"))
         default:
@@ -53,6 +61,12 @@ public enum DriverRegistry {
             dir = dir.deletingLastPathComponent()
         }
         return nil
+    }
+
+    /// "; its last build said: …" from a setup script's log, or nothing.
+    static func lastLines(_ log: String) -> String {
+        let text = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").suffix(3).joined(separator: " | ") ?? ""
+        return text.isEmpty ? "" : "; its last build said: \(text)"
     }
 
     static func quoted(_ path: String) -> String { "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'" }

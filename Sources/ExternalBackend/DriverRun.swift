@@ -30,6 +30,8 @@ public struct DriverFailure: Error, Sendable, CustomStringConvertible {
     public var text: String?
     /// The last lines the driver wrote to standard error.
     public var stderrTail: String = ""
+    /// The driver does not take this scene (no flexbox twin): a decline, not a failure.
+    public var declinesScene = false
 
     public var description: String {
         var s = "driver '\(driver)': \(reason)"

@@ -66,11 +66,12 @@ public enum ExternalRuns {
     static func run(_ driver: DriverSpec, scene: CompiledScene, options: BackendOptions) -> Result<DriverRun, DriverFailure> {
         guard let reference else { return .failure(DriverFailure(driver: driver.name, reason: "no reference back end set")) }
         let trace: WrittenTrace
-        do {
-            trace = try TraceWriter.write(
-                scene, reference: reference, settings: TraceRunSettings(warmupFrames: 0, printValues: true), options: options)
-        } catch {
-            return .failure(DriverFailure(driver: driver.name, reason: "cannot write the trace: \(error)"))
+        switch DriverInputWriter.write(
+            for: driver, scene: scene, reference: reference, settings: TraceRunSettings(warmupFrames: 0, printValues: true),
+            options: options)
+        {
+        case let .success(written): trace = written
+        case let .failure(failure): return .failure(failure)
         }
         return DriverProcess.run(
             driver, trace: trace.text, frameCount: scene.frameCount, readCount: scene.variableCount, wantValues: true,

@@ -26,6 +26,11 @@ public struct WrittenTrace: Sendable {
     /// Per frame (index 0 = frame 1): ops refused by the scene's own rules (unknown or removed
     /// ids, undeclared edits, bad values), with their messages. They are not in the trace.
     public var gatedRefusals: [[(op: Int, message: String)]]
+
+    public init(text: String, gatedRefusals: [[(op: Int, message: String)]]) {
+        self.text = text
+        self.gatedRefusals = gatedRefusals
+    }
 }
 
 public enum TraceWriter {

@@ -17,10 +17,13 @@ struct Compare: ParsableCommand {
             rectangle is not compared (--no-judge leaves it out). Prints the first disagreement precisely \
             and a summary; exits 1 on any disagreement. A back end that declines a scene is listed, not failed.
 
-            External solvers (kiwi, kiwisolver, cassowary-py, exec:COMMAND; in --backends or --peer) run on the \
+            External solvers (kiwi, kiwisolver, cassowary-py, yoga, taffy, exec:COMMAND; in --backends or --peer) run on the \
             scene's solver-level trace; their answers are set beside cassowary's frame by frame, and where a \
             weighted solver's layout differs from strict priorities the row says where and why: that is \
             information, not a failure (a peer better at a higher priority, or breaking a required constraint, fails).
+            The flexbox engines (yoga, taffy) run on the scene's flexbox twin instead; a scene flexbox cannot \
+            express is declined with the reason, and where their rectangles differ the row names the first view \
+            and why (a size Cassowary makes negative, which flexbox stops at 0; 32-bit float rounding).
 
             Examples:
               layoutbench compare example:slider-stack example:drag-tip
@@ -51,7 +54,7 @@ struct Compare: ParsableCommand {
     @Option(help: "Seed for generated scenes.")
     var seed: UInt64 = 1
 
-    @Option(help: "External solvers to set beside cassowary, comma-separated (kiwi, kiwisolver, cassowary-py, exec:COMMAND).")
+    @Option(help: "External solvers to set beside cassowary, comma-separated (kiwi, kiwisolver, cassowary-py, yoga, taffy, exec:COMMAND).")
     var peer: String?
 
     @Option(parsing: .unconditional, help: "Memory limit in MiB for dense.", transform: memoryLimitMiB)
