@@ -111,6 +111,12 @@ open class ReplayBackend: LayoutBackend {
     public class var isExact: Bool { false }
 
     public class func assess(_ scene: CompiledScene, options: BackendOptions) -> Assessment {
+        // The driver protocol solves once per frame; a `layout` op asks for a solve within one.
+        let layoutFrames = scene.frameMarkers.filter { $0.value.contains { $0.action == .layout } }.keys
+        if let first = layoutFrames.min() {
+            return .declined(
+                "frame \(first + 1) has a `layout` op (a solve within the frame), and a driver solves once per frame")
+        }
         switch ExternalRuns.answers(driver, scene: scene, options: options) {
         case .success: return .supported
         case let .failure(failure): return .declined("\(failure)")

@@ -111,6 +111,11 @@ final class DriverTests: XCTestCase {
         for example in ExampleScenes.all {
             let scene = try example.scene().compile()
             let replay = try XCTUnwrap(ReplayBackend.type(for: driver))
+            if let reason = replay.assess(scene, options: BackendOptions()).declineReason {
+                // A frame with a `layout` op solves twice; the protocol solves once per frame.
+                XCTAssertTrue(reason.contains("has a `layout` op"), "\(example.key): \(reason)")
+                continue
+            }
             let theirs = try SceneSession(scene: scene, backend: replay)
             let ours = try SceneSession(scene: scene, backend: CassowaryBackend.self)
             XCTAssertEqual(theirs.rects, ours.rects, "\(example.key) frame 0")

@@ -63,10 +63,11 @@ struct ReferenceCheckTests {
         let report = ReferenceCheck.run(Renamed.self, settings: Self.quick)
         #expect(report.passed, "\(report)")
         #expect(report.failures.isEmpty)
-        // 6 examples, 8 families, 20 random scenes.
-        #expect(report.scenesChecked == 6 + 8 + 20, "\(report)")
-        #expect(report.judgedBy["exact"] == 6 + 8 + 20)
-        #expect(report.description.hasPrefix("candidate agrees with the reference on 34 scenes"))
+        // Every example, 8 families, 20 random scenes.
+        let expected = ExampleScenes.all.count + 8 + 20
+        #expect(report.scenesChecked == expected, "\(report)")
+        #expect(report.judgedBy["exact"] == expected)
+        #expect(report.description.hasPrefix("candidate agrees with the reference on \(expected) scenes"))
     }
 
     @Test("a wrong answer fails, and the message carries the shrunk scene as JSON that still disagrees")
