@@ -86,7 +86,11 @@ bench_run() {
 # compare_md FILE TITLE ARGS...: compare's table in a Markdown file (exits 1 on a disagreement).
 compare_md() {
   local file=$1 title=$2; shift 2
-  { echo "# $title"; echo; echo '```'; lb compare "$@"; echo '```'; } >"$work/compare.md"
+  { echo "# $title"; echo; echo '```'; lb compare "$@" 2>"$work/compare.err"; echo '```'; } >"$work/compare.md"
+  if [ -s "$work/compare.err" ]; then
+    { echo; echo "Back ends not compared on a scene, and why (compare's standard error):"; echo
+      echo '```'; cat "$work/compare.err"; echo '```'; } >>"$work/compare.md"
+  fi
   mv "$work/compare.md" "$file"
   stamp "$file" "layoutbench compare $*"
 }
