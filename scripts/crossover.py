@@ -2,12 +2,11 @@
 """Crossover between the two exact back ends: cost per frame against the number of
 constants a frame changes.
 
-For each scene kind (a generator family) and size, the script generates the base
-scene with `layoutbench generate`, then replaces its frames: every frame holds
-exactly K `setConstant` ops on K distinct required constraints, drawn afresh each
-frame from a fixed seed, each new constant a small jitter (at most ±JITTER) around
-the constraint's original constant. The generated families chosen here (grid,
-stack) are made only of required equalities apart from one optional constraint
+For each scene kind (a generator family) and size, `layoutbench generate
+--change-constants K` makes the scenes: every frame holds exactly K `setConstant`
+ops on K distinct required constraints, drawn afresh each frame from the seed, each
+new constant within ±1 of the constraint's original constant. The families chosen
+here (grid, stack) are made only of required equalities apart from one optional constraint
 that an edit holds, so no jitter can make the layout unsatisfiable or move a bound
 (the benches report the pivots per frame, which stay 0). The scenes are validated,
 compared (cassowary against factored) at the smallest size, then timed with
@@ -25,14 +24,12 @@ import argparse
 import json
 import math
 import os
-import platform
-import random
 import subprocess
 import sys
 import time
 
 BACKENDS = ["cassowary", "factored"]
-JITTER = 1.0  # points either way around the original constant
+JITTER = 1.0  # what `generate --change-constants` gives (ConstantJitter.amplitude), for the report
 
 
 def parse_args(argv=None):
@@ -83,68 +80,35 @@ def load_average():
         return None
 
 
-def machine():
-    model = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    model = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return {"cpu": model, "cores": os.cpu_count(), "system": platform.platform()}
-
-
-def rewrite(base, kind, views, k, frames, seed, same):
-    """The base scene with its frames replaced: k setConstant ops per frame on distinct
-    required, active constraints, values jittered around each original constant."""
-    pool = [c for c in base["constraints"]
-            if c.get("priority", 1000) == 1000 and c.get("active", True)]
-    k = min(k, len(pool))
-    rng = random.Random(f"{seed}/{kind}/{views}/{k}")
-    out_frames = []
-    fixed = rng.sample(range(len(pool)), k)
-    for _ in range(frames):
-        chosen = list(fixed) if same else rng.sample(range(len(pool)), k)
-        chosen.sort()  # ops in constraint order: the same order every back end sees
-        ops = []
-        for i in chosen:
-            c = pool[i]
-            value = c.get("constant", 0) + rng.uniform(-JITTER, JITTER)
-            ops.append({"op": "setConstant", "constraint": c["id"], "value": round(value, 4)})
-        out_frames.append(ops)
-    scene = dict(base)
-    scene["name"] = f"{kind}-{views}-k{k}"
-    scene["x-crossover"] = (f"{k} setConstant ops a frame on distinct required constraints "
-                            f"(of {len(pool)}, {'the same' if same else 'drawn afresh'} every frame), "
-                            f"jitter ±{JITTER}, seed {seed}")
-    scene["frames"] = out_frames
-    return scene, k, len(pool)
-
-
 def generate(args, lb, kinds, sizes, ks, frames_for):
+    """Every scene made by `layoutbench generate --change-constants K`; this script only reads
+    them back (how many views, constraints and changeable constraints they hold)."""
     os.makedirs(args.work, exist_ok=True)
     plan = []  # (kind, views, [(k, path)], pool, constraints)
     for kind in kinds:
         for n in sizes:
-            base_path = os.path.join(args.work, f"{kind}-{n}-base.json")
-            run([lb, "generate", "--family", kind, "--views", str(n), "--frames", "1", "--output", base_path])
-            with open(base_path) as f:
-                base = json.load(f)
             scenes = []
             seen = set()
             for k in ks:
-                scene, k_real, pool = rewrite(base, kind, n, k, int(frames_for(n)), args.seed, args.same_constraints)
+                path = os.path.join(args.work, f"{kind}-{n}-k{k}.json")
+                cmd = [lb, "generate", "--family", kind, "--views", str(n), "--frames", str(int(frames_for(n))),
+                       "--seed", str(args.seed), "--change-constants", str(k), "--output", path]
+                run(cmd + (["--same-constraints"] if args.same_constraints else []))
+                with open(path) as f:
+                    scene = json.load(f)
+                pool = sum(1 for c in scene["constraints"]
+                           if c.get("priority", 1000) == 1000 and c.get("active", True))
+                k_real = min(k, pool)
                 if k_real in seen:
+                    os.remove(path)
                     continue
                 seen.add(k_real)
-                path = os.path.join(args.work, f"{kind}-{n}-k{k_real}.json")
-                with open(path, "w") as f:
-                    json.dump(scene, f, separators=(",", ":"))
-                scenes.append((k_real, path))
+                real_path = os.path.join(args.work, f"{kind}-{n}-k{k_real}.json")
+                if real_path != path:
+                    os.replace(path, real_path)
+                scenes.append((k_real, real_path))
             plan.append({"kind": kind, "views": n, "scenes": scenes, "pool": pool,
-                         "constraints": len(base["constraints"]), "view_count": len(base["views"])})
+                         "constraints": len(scene["constraints"]), "view_count": len(scene["views"])})
     return plan
 
 
@@ -162,9 +126,13 @@ def check(args, lb, plan, compare, resume):
             if entry["views"] != smallest:
                 continue
             for k, path in entry["scenes"]:
-                r = subprocess.run([lb, "compare", path, "--backend", ",".join(BACKENDS)],
+                verdicts = path + ".compare.json"
+                r = subprocess.run([lb, "compare", path, "--backend", ",".join(BACKENDS), "--json", verdicts],
                                    capture_output=True, text=True)
-                last = (r.stdout.strip().splitlines() or [""])[-1].split("\t")[-1]
+                last = "compare wrote no verdict"
+                if os.path.exists(verdicts):
+                    with open(verdicts) as f:
+                        last = "; ".join(rec["result"] for rec in json.load(f)["records"])
                 print(f"compare {path}: exit {r.returncode}: {last}", file=sys.stderr, flush=True)
                 checks.append({"scene": os.path.basename(path), "exit": r.returncode, "summary": last})
                 if r.returncode != 0:
@@ -278,6 +246,12 @@ def fmt_time(s, lower=False):
     return ("≥ " if lower else "") + text
 
 
+def bench_machine(runs):
+    """The machine as `layoutbench bench` probed it (recorded in its results file)."""
+    with open(runs[0]["json"]) as f:
+        return json.load(f)["machine"]
+
+
 def markdown(doc):
     lines = ["# Crossover: cassowary against factored, by constants changed per frame", ""]
     lines += [
@@ -359,7 +333,7 @@ def markdown(doc):
             lines += [f"- `{r['command']}` ({r['seconds']:.0f} s; load average "
                       f"{r['load_before'][0]:.2f} before, {r['load_after'][0]:.2f} after)"]
     m = doc["machine"]
-    lines += ["", f"Machine: {m['cpu']}, {m['cores']} cores, {m['system']}; {doc['tables'][0]['toolchain']}; "
+    lines += ["", f"Machine: {m['description']}, {m['cores']} cores; {doc['tables'][0]['toolchain']}; "
               f"git commit {doc['tables'][0]['git_commit']}; release build. The 2 cores are shared with other "
               "jobs (the load averages above), so single figures are noisy by tens of percent; the ratios "
               "across K and the crossover are what to read. Plot: `crossover.png`; raw numbers: `crossover.json`.",
@@ -368,7 +342,11 @@ def markdown(doc):
 
 
 def plot(doc, path):
-    import matplotlib
+    try:
+        import matplotlib
+    except ImportError:
+        print(f"crossover: matplotlib is not installed: {path} not drawn (pip install matplotlib)", file=sys.stderr)
+        return
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -437,7 +415,7 @@ def main():
                  "command": "python3 " + " ".join(sys.argv)}
         with open(state_path, "w") as f:
             json.dump(state, f, indent=1)
-    doc = {"command": state["command"], "machine": machine(), "compare": state["compare"],
+    doc = {"command": state["command"], "machine": bench_machine(state["runs"]), "compare": state["compare"],
            "jitter": JITTER, "seed": args.seed, "same_constraints": args.same_constraints, "cassowary_max_k": args.cassowary_max_k, "tables": collect(state["plan"], state["runs"])}
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "crossover.json"), "w") as f:

@@ -128,20 +128,24 @@ def verdicts(args, layoutbench, work, label, scene_args, views):
         return json.load(open(cached))
     if args.report_only:
         return {}
+    verdicts_json = os.path.join(work, label + ".compare.json")
+    if os.path.exists(verdicts_json):
+        os.remove(verdicts_json)
     cmd = [layoutbench, "compare", "--backends", "cassowary," + ",".join(peers), "--frames",
-           str(args.verdict_frames or args.frames)] + scene_args
+           str(args.verdict_frames or args.frames), "--json", verdicts_json] + scene_args
     log("$ " + " ".join(cmd))
     env = driver_env(args)
     if args.verdict_wall:
         env["LAYOUTBENCH_DRIVER_WALL_SECONDS"] = str(args.verdict_wall)
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
     found = {}
-    for line in done.stdout.splitlines()[1:]:
-        parts = line.split("\t")
-        if len(parts) == 5 and parts[1] in peers:
-            found[parts[1]] = "%s: %s" % (parts[2], parts[4])
+    if os.path.exists(verdicts_json):
+        with open(verdicts_json) as f:
+            for record in json.load(f)["records"]:
+                if record.get("peer") in peers:
+                    found[record["peer"]] = "%d frames: %s" % (record["frames_compared"], record["result"])
     for p in peers:
-        found.setdefault(p, "compare printed nothing for it (exit %d): %s" % (done.returncode, done.stderr.strip()[-300:]))
+        found.setdefault(p, "compare wrote no verdict for it (exit %d): %s" % (done.returncode, done.stderr.strip()[-300:]))
     with open(cached, "w") as f:
         json.dump(found, f, indent=1)
     return found

@@ -100,48 +100,18 @@ func budgetLines() -> [(label: String, y: Double)] {
 }
 
 func plotsHTML(_ results: [BenchResult]) -> String {
-    let ran = results.filter { $0.declined == nil && $0.framesMeasured > 0 }
-    var backends: [String] = []
-    for r in results where !backends.contains(r.backend) { backends.append(r.backend) }
-    func colour(_ b: String) -> Int { backends.firstIndex(of: b) ?? 0 }
-    var groups: [String] = []
-    for r in ran where !groups.contains(r.family ?? r.scene) { groups.append(r.family ?? r.scene) }
-    var s = groups.isEmpty ? "" : "<h2 id=\"plots\">Plots</h2>\n"
-    for group in groups {
-        let rows = ran.filter { ($0.family ?? $0.scene) == group }
-        s += "<h3>\(html(group))</h3>\n<div class=\"plots\">\n"
-        if Set(rows.map(\.views)).count >= 2 {
-            var plot = LinePlot(title: "\(group): time per frame against size", xLabel: "views", yLabel: "time per frame")
-            plot.logX = true
-            plot.xFormat = { grouped(Int($0.rounded())) }
-            plot.yFormat = durationTick
-            plot.referenceLines = budgetLines()
-            for b in backends {
-                let mine = rows.filter { $0.backend == b }.sorted { $0.views < $1.views }
-                guard !mine.isEmpty else { continue }
-                plot.series.append(PlotSeries(name: "\(b) p50", points: mine.map { (Double($0.views), $0.frameTimes.p50) }, colour: colour(b)))
-                plot.series.append(PlotSeries(name: "\(b) p99", points: mine.map { (Double($0.views), $0.frameTimes.p99) }, colour: colour(b), dashed: true))
-            }
-            s += plot.svg(namespace: false) + "\n"
+    let plots = reportPlots(results)
+    var s = plots.isEmpty ? "" : "<h2 id=\"plots\">Plots</h2>\n"
+    var group: String?
+    for p in plots {
+        if p.group != group {
+            if group != nil { s += "</div>\n" }
+            s += "<h3>\(html(p.group))</h3>\n<div class=\"plots\">\n"
+            group = p.group
         }
-        // The time series at the largest size that most back ends ran.
-        let withSeries = rows.filter { !$0.series.isEmpty }
-        var sizes: [Int: Int] = [:]
-        for r in withSeries { sizes[r.views, default: 0] += 1 }
-        if let size = sizes.max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key {
-            let scene = withSeries.first { $0.views == size }!.scene
-            var plot = LinePlot(title: "\(scene): each frame", xLabel: "frame", yLabel: "time per frame")
-            plot.xFormat = { formatNumber($0) }
-            plot.yFormat = durationTick
-            plot.showMarkers = false
-            plot.referenceLines = budgetLines()
-            for r in withSeries where r.scene == scene {
-                plot.series.append(PlotSeries(name: r.backend, points: r.series.enumerated().map { (Double($0.offset + 1), $0.element) }, colour: colour(r.backend)))
-            }
-            s += plot.svg(namespace: false) + "\n"
-        }
-        s += "</div>\n"
+        s += p.plot.svg(namespace: false) + "\n"
     }
+    if group != nil { s += "</div>\n" }
     return s
 }
 

@@ -109,11 +109,15 @@ public struct GeneratorParameters: Sendable, Hashable {
     /// Drop one required vertical constraint of the last view (one that no op touches),
     /// so that view's top or height is free at every frame: the layout is ambiguous.
     public var ambiguous: Bool
+    /// Replace the family's animation with frames that each change K required constants
+    /// (see `ConstantJitter`).
+    public var jitter: ConstantJitter?
 
     public init(
         views: Int = 100, frames: Int = 120, seed: UInt64 = 1, fanout: Int = 4, toggleEvery: Int = 30,
-        ambiguous: Bool = false
+        ambiguous: Bool = false, jitter: ConstantJitter? = nil
     ) {
+        self.jitter = jitter
         self.views = views
         self.frames = frames
         self.seed = seed
@@ -162,9 +166,10 @@ public enum SceneGenerator {
         case .mixed: g.mixed(p)
         }
         if p.ambiguous { g.loosenLastView() }
-        return Scene(
+        let scene = Scene(
             name: g.name, views: g.views, constraints: g.constraints, edits: g.edits, frames: g.frames,
             presentations: family.presentations(of: g.frames))
+        return p.jitter?.apply(to: scene, frameCount: p.frames, seed: p.seed) ?? scene
     }
 
     /// The standard set: every family at each size.

@@ -29,6 +29,7 @@ struct Compare: ParsableCommand {
               layoutbench compare example:slider-stack example:drag-tip
               layoutbench compare --family stack,tree,mixed --views 10,1000
               layoutbench compare scene.json --backends cassowary,dense,kiwi
+              layoutbench compare --family grid --views 100 --json verdicts.json   # one record per scene and back-end set
             """
     )
 
@@ -65,6 +66,9 @@ struct Compare: ParsableCommand {
 
     @Option(help: "Write the verdicts as JUnit XML to this file: one test case per scene and back-end pair, a disagreement as its failure.")
     var junit: String?
+
+    @Option(help: "Also write the verdicts as JSON to this file: one record per scene and back-end set (or peer), with frames compared, result and first disagreement.")
+    var json: String?
 
     @Option(help: "On a disagreement, write its frame as SVG into this folder (both back ends, differing views in red).")
     var pictures: String?
@@ -118,7 +122,7 @@ struct Compare: ParsableCommand {
             for e in ExampleScenes.all { jobs.append(("example:\(e.key)", { try e.scene().compile() })) }
         }
         var failed = false
-        var rows: [String] = []
+        var rows: [CompareRecord] = []
         var report = JUnitReport()
         for (label, load) in jobs {
             let scene: CompiledScene
@@ -144,18 +148,24 @@ struct Compare: ParsableCommand {
                     printError("\(label): nothing compared: fewer than two back ends could run it")
                 }
                 let status = outcome.passed ? (outcome.backends.count >= 2 ? "equivalent" : "NOTHING COMPARED") : "DIFFERENT"
-                rows.append("\(label)\t\(outcome.backends.joined(separator: ","))\t\(outcome.framesCompared) frames\t\(outcome.ambiguousFrames) ambiguous\t\(status)")
+                rows.append(CompareRecord(
+                    scene: label, backends: outcome.backends, framesCompared: outcome.framesCompared,
+                    ambiguousFrames: outcome.ambiguousFrames, result: status, passed: outcome.passed && outcome.backends.count >= 2,
+                    firstDisagreement: outcome.disagreements.first?.description))
             }
             for name in peers {
                 let verdict = PeerVerdict.compare(peer: name, scene: scene, options: options)
                 report.add(verdict, scene: label, reference: BackendRegistry.reference.name)
-                rows.append("\(label)\t\(name)\t\(verdict.frames) frames\t-\t\(verdict.summary)")
+                rows.append(CompareRecord(
+                    scene: label, backends: ["cassowary", name], peer: name, framesCompared: verdict.frames,
+                    result: verdict.summary, passed: verdict.passed, firstDisagreement: verdict.wrong.first ?? verdict.weighted.first))
                 if !verdict.passed { failed = true }
             }
         }
         print("scene\tbackends\tframes\tambiguous\tresult")
-        for row in rows { print(row) }
+        for row in rows { print(row.tableRow) }
         if let junit { try writeFile(report.xml, to: junit) }
+        if let json { try CompareRecord.write(rows, to: json) }
         if failed { throw ExitCode.failure }
     }
 }

@@ -18,6 +18,7 @@ struct Generate: ParsableCommand {
               layoutbench generate --family toggle --views 301 --toggle-every 10 --frames 60
               layoutbench generate --family mixed --views 500 --seed 42 > mixed.json
               layoutbench generate --family stack --views 50 --ambiguous --output loose.json
+              layoutbench generate --family grid --views 10000 --frames 20 --change-constants 100 -o grid-k100.json
               layoutbench generate --suite scenes/          # every family at 10, 1,000 and 10,000 views
 
             Sizes: --views is the total view count, the root included; stack, tree, churn and \
@@ -49,6 +50,14 @@ struct Generate: ParsableCommand {
     @Flag(help: "Leave the last view's height free, so the layout is ambiguous.")
     var ambiguous = false
 
+    @Option(name: .customLong("change-constants"), parsing: .unconditional,
+            help: "K: replace the animation with frames of K setConstant ops each, on distinct required constraints, every value within ±1 of the original constant (seeded by --seed).",
+            transform: wholeNumber("--change-constants", atLeast: 1))
+    var changeConstants: Int?
+
+    @Flag(help: "With --change-constants: change the same K constraints in every frame (by default drawn afresh each frame).")
+    var sameConstraints = false
+
     @Option(name: .shortAndLong, help: "Write the scene here (standard output when absent).")
     var output: String?
 
@@ -61,6 +70,8 @@ struct Generate: ParsableCommand {
     func validate() throws {
         if suite == nil, family == nil { throw ValidationError("give --family NAME (or --suite FOLDER)") }
         if suite != nil, output != nil { throw ValidationError("--output and --suite cannot be combined") }
+        if sameConstraints, changeConstants == nil { throw ValidationError("--same-constraints needs --change-constants K") }
+        if suite != nil, changeConstants != nil { throw ValidationError("--change-constants and --suite cannot be combined") }
         if let family, let problem = parameters.sizeProblem(family) { throw ValidationError(problem) }
         if suite != nil {
             for (f, p) in SceneGenerator.suiteParameters(sizes: suiteSizes, frames: frames) {
@@ -71,7 +82,8 @@ struct Generate: ParsableCommand {
 
     var parameters: GeneratorParameters {
         GeneratorParameters(
-            views: views, frames: frames, seed: seed, fanout: fanout, toggleEvery: toggleEvery, ambiguous: ambiguous)
+            views: views, frames: frames, seed: seed, fanout: fanout, toggleEvery: toggleEvery, ambiguous: ambiguous,
+            jitter: changeConstants.map { ConstantJitter(perFrame: $0, sameConstraints: sameConstraints) })
     }
 
     func run() throws {

@@ -20,7 +20,7 @@ struct LayoutBench: ParsableCommand {
         version: "layoutbench 1.1 (scene format \(Scene.formatVersion))",
         subcommands: [
             Validate.self, Solve.self, Examples.self, Generate.self, Bench.self, Compare.self, Fuzz.self, Check.self, Import.self, Export.self,
-            Render.self, Report.self,
+            Render.self, Report.self, Machine.self,
         ]
     )
 }

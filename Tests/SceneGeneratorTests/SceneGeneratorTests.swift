@@ -265,3 +265,56 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+@Suite("Scene generator: frames that change K constants")
+struct ConstantJitterTests {
+    private func jittered(_ family: Family, views: Int, k: Int, same: Bool = false, seed: UInt64 = 1) -> Scene {
+        SceneGenerator.generate(family, GeneratorParameters(
+            views: views, frames: 6, seed: seed, jitter: ConstantJitter(perFrame: k, sameConstraints: same)))
+    }
+
+    @Test("every frame holds exactly K setConstant ops on distinct required constraints, each within ±1 of the original, in scene order", arguments: [Family.grid, .stack])
+    func kOpsPerFrame(family: Family) throws {
+        let scene = jittered(family, views: 101, k: 7)
+        let base = SceneGenerator.generate(family, GeneratorParameters(views: 101, frames: 6))
+        let original = Dictionary(uniqueKeysWithValues: base.constraints.map { ($0.id, $0) })
+        let order = Dictionary(uniqueKeysWithValues: base.constraints.enumerated().map { ($0.element.id, $0.offset) })
+        #expect(scene.name == "\(family.rawValue)-101-k7")
+        #expect(scene.constraints == base.constraints && scene.views == base.views)
+        #expect(scene.frames.count == 6)
+        for frame in scene.frames {
+            var ids: [String] = []
+            for op in frame {
+                guard case .setConstant(let id, let value) = op else { Issue.record("not setConstant: \(op)"); continue }
+                let c = try #require(original[id])
+                #expect(c.priority == .required && c.isActive)
+                #expect(abs(value - c.constant) <= ConstantJitter.amplitude)
+                ids.append(id)
+            }
+            #expect(ids.count == 7 && Set(ids).count == 7)
+            #expect(ids.map { order[$0]! } == ids.map { order[$0]! }.sorted())
+        }
+        #expect(scene.validate().isEmpty)
+    }
+
+    @Test("by default the constraints are drawn afresh each frame; --same-constraints keeps one set")
+    func sameOrAfresh() {
+        func sets(_ s: Scene) -> Set<Set<String>> {
+            Set(s.frames.map { Set($0.compactMap { if case .setConstant(let id, _) = $0 { id } else { nil } }) })
+        }
+        #expect(sets(jittered(.grid, views: 401, k: 5)).count > 1)
+        let same = jittered(.grid, views: 401, k: 5, same: true)
+        #expect(sets(same).count == 1)
+        // The values still differ frame to frame.
+        #expect(Set(same.frames).count == same.frames.count)
+    }
+
+    @Test("K above the pool is the whole pool; the same seed gives the same scene, another seed another")
+    func poolAndSeed() {
+        let pool = ConstantJitter.pool(SceneGenerator.generate(.stack, GeneratorParameters(views: 5, frames: 1))).count
+        let all = jittered(.stack, views: 5, k: 1000)
+        #expect(all.name == "stack-5-k\(pool)" && all.frames.allSatisfy { $0.count == pool })
+        #expect(jittered(.grid, views: 101, k: 9) == jittered(.grid, views: 101, k: 9))
+        #expect(jittered(.grid, views: 101, k: 9, seed: 2).frames != jittered(.grid, views: 101, k: 9).frames)
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import BenchHarness
+import Foundation
+import LayoutModel
+
+/// What a results file records about where it was made, for results written outside `bench`
+/// (Markdown reports, scripts' JSON): the same probes `bench` uses.
+struct Machine: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the machine and toolchain, as results files record them.",
+        discussion: """
+            One line: the system and CPU model, cores, memory, and the Swift toolchain, as `bench` writes \
+            them into results.json. scripts/remake_results.sh stamps each result it re-makes with it.
+
+            Example:
+              layoutbench machine
+            """
+    )
+
+    func run() throws {
+        let toolchain = MachineProbe.shell("swift", "--version")?.split(separator: "\n").first.map(String.init) ?? "unknown toolchain"
+        print("\(MachineProbe.machineDescription()), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+            + "\(formatBytes(Int(ProcessInfo.processInfo.physicalMemory))); \(toolchain)")
+    }
+}

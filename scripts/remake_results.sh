@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# Re-makes the committed results under results/ from a clean release build, every one or the
+# ones named, and stamps each Markdown file it writes with its commit, date, machine and command
+# (bench's results.json and report.md carry the same fields themselves).
+#
+#   bash scripts/remake_results.sh --list            # the names, what each writes, how long it takes here
+#   bash scripts/remake_results.sh                   # all of them (see --list for the time)
+#   bash scripts/remake_results.sh compare default   # a named subset
+#   bash scripts/remake_results.sh --reuse-build compare-quick
+#
+# The release build goes into .build-remake, emptied first unless --reuse-build (then an existing
+# build there is brought up to date). ib-conformance needs the Interface Builder corpus: IB_CORPUS
+# (default ../shared/ib-corpus). peers needs the peers set up (bash scripts/setup.sh). pictures
+# needs headless Chromium (scripts/screenshots.sh installs it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# name | what it writes | minutes here (2 shared cores)
+TARGETS="
+compare-quick|a compare of every family at 10 views into a scratch file (checks this script; commits nothing)|1
+default|results/default/ (report.md, results.json, report.html, plots as SVG)|15
+scaling|results/scaling/ (the same, 100 to 100,000 views)|60
+factored|results/factored/bench-10000.json and bench-100000.json|10
+compare|results/compare-10-1000.md|5
+crossover|results/crossover.md, .json, .png|6
+crossover-same|results/crossover-same-constraints/|2
+peers|results/peers.md and peers.json|150
+package-benchmark|results/package-benchmark.md|5
+ib-conformance|results/ib-conformance.md|10
+pictures|results/pictures/ and the HTML reports of default and scaling|3
+"
+
+list() {
+  echo "$TARGETS" | while IFS='|' read -r name what minutes; do
+    [ -n "$name" ] && printf '%-18s about %3s min  %s\n' "$name" "$minutes" "$what"
+  done
+  return 0
+}
+
+reuse=0
+names=()
+for arg in "$@"; do
+  case "$arg" in
+    --list) list; exit 0 ;;
+    --reuse-build) reuse=1 ;;
+    -*) echo "remake_results: unknown option '$arg' (known: --list, --reuse-build)" >&2; exit 2 ;;
+    *) names+=("$arg") ;;
+  esac
+done
+known=$(echo "$TARGETS" | cut -d'|' -f1 | tr '\n' ' ')
+for name in "${names[@]}"; do
+  case " $known " in *" $name "*) ;; *) echo "remake_results: unknown result '$name' (known:$known)" >&2; exit 2 ;; esac
+done
+if [ ${#names[@]} -eq 0 ]; then
+  read -r -a names <<<"$(echo "$known" | sed 's/compare-quick //')"
+fi
+
+BUILD=.build-remake
+if [ "$reuse" -eq 0 ]; then rm -rf "$BUILD"; fi
+echo "remake_results: release build in $BUILD" >&2
+swift build -c release --product layoutbench --scratch-path "$BUILD" >&2
+LB="$(swift build -c release --product layoutbench --scratch-path "$BUILD" --show-bin-path)/layoutbench"
+COMMIT=$(git rev-parse --short HEAD)
+if [ -n "$(git status --porcelain --untracked-files=no)" ]; then COMMIT="$COMMIT (with uncommitted changes)"; fi
+MACHINE=$("$LB" machine)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+lb() { "$LB" "$@"; }
+
+# stamp FILE COMMAND: a line under the Markdown file's title saying where it comes from.
+stamp() {
+  local file=$1 command=$2 line
+  line="Re-made by \`bash scripts/remake_results.sh $current\` (\`$command\`) at commit \`$COMMIT\` on $(date -u '+%Y-%m-%d %H:%M UTC'); machine: $MACHINE."
+  awk -v line="$line" 'NR == 1 { print; print ""; print line; next } { print }' "$file" >"$work/stamped"
+  mv "$work/stamped" "$file"
+}
+
+# bench_run FOLDER ARGS...: a bench run into results/FOLDER with its HTML report and SVG plots.
+bench_run() {
+  local folder=results/$1; shift
+  lb bench "$@" --quiet --results "$folder" --html "$folder/report.html" >/dev/null
+  rm -f "$folder"/*.png
+  lb report "$folder/results.json" --plots "$folder" >/dev/null
+}
+
+# compare_md FILE TITLE ARGS...: compare's table in a Markdown file (exits 1 on a disagreement).
+compare_md() {
+  local file=$1 title=$2; shift 2
+  { echo "# $title"; echo; echo '```'; lb compare "$@" 2>"$work/compare.err"; echo '```'; } >"$work/compare.md"
+  if [ -s "$work/compare.err" ]; then
+    { echo; echo "Back ends not compared on a scene, and why (compare's standard error):"; echo
+      echo '```'; cat "$work/compare.err"; echo '```'; } >>"$work/compare.md"
+  fi
+  mv "$work/compare.md" "$file"
+  stamp "$file" "layoutbench compare $*"
+}
+
+remake() {
+  case "$1" in
+    compare-quick) compare_md "$work/compare-quick.md" "compare at 10 views" --family stack,tree,grid,clamp,toggle,scroll,churn,mixed --views 10 --frames 5
+                   cat "$work/compare-quick.md" ;;
+    default) bench_run default ;;
+    scaling) bench_run scaling --views 100,1000,10000,100000 --time-limit 20 ;;
+    factored)
+      lb bench --family stack,tree,grid,scroll,churn,clamp,toggle,mixed --views 10000 --backend cassowary,factored,manual \
+        --frames 60 --warmup 5 --repeat 3 --time-limit 8 --quiet --results "$work/f1" --json results/factored/bench-10000.json >/dev/null
+      lb bench --family stack,tree,grid,scroll,churn,clamp,toggle,mixed --views 100000 --backend cassowary,factored,manual \
+        --frames 60 --warmup 3 --repeat 3 --time-limit 10 --quiet --results "$work/f2" --json results/factored/bench-100000.json >/dev/null ;;
+    compare) compare_md results/compare-10-1000.md "\`layoutbench compare\` on every family at 10 and 1,000 views" \
+               --family stack,tree,grid,clamp,toggle,scroll,churn,mixed --views 10,1000 --frames 20 ;;
+    crossover) python3 scripts/crossover.py --layoutbench "$LB" --work "$work/crossover" --out results
+               stamp results/crossover.md "python3 scripts/crossover.py" ;;
+    crossover-same)
+      python3 scripts/crossover.py --layoutbench "$LB" --kinds stack --same-constraints --no-compare \
+        --work "$work/crossover-same" --out results/crossover-same-constraints
+      stamp results/crossover-same-constraints/crossover.md "python3 scripts/crossover.py --kinds stack --same-constraints --no-compare" ;;
+    peers)
+      local p=(python3 scripts/peers.py --layoutbench "$LB" --work "$work/peers" --verdict-frames 30)
+      "${p[@]}" --families stack,tree,grid,scroll,churn,toggle,clamp,mixed --views 1000 --imported --examples --time-limit 10 \
+        --driver-wall 600 --verdict-wall 300 --output "$work/peers/lane-1000"
+      "${p[@]}" --families stack,tree,clamp --views 10000 --backends cassowary,factored,dense,manual,kiwi --time-limit 20 \
+        --driver-wall 900 --verdict-peers kiwi --verdict-wall 900 --output "$work/peers/lane-10000a"
+      "${p[@]}" --families grid,scroll,churn,toggle,mixed --views 10000 --backends cassowary,factored,dense,manual,kiwi \
+        --time-limit 20 --driver-wall 900 --verdict-peers kiwi --verdict-wall 300 --output "$work/peers/lane-10000b"
+      "${p[@]}" --families stack,tree,clamp,grid,scroll,churn,toggle,mixed --views 10000 --backends kiwisolver,cassowary-py \
+        --group python --time-limit 20 --driver-wall 180 --verdict-peers '' --output "$work/peers/lane-10000py"
+      "${p[@]}" --families stack,tree,grid,scroll,churn,toggle,clamp,mixed --views 1000,10000 --imported --examples \
+        --report-only --time-limit 10 --output results/peers
+      stamp results/peers.md "python3 scripts/peers.py (the five runs in scripts/remake_results.sh)" ;;
+    package-benchmark)
+      swift package benchmark --format markdown --no-progress >"$work/pb.md"
+      mv "$work/pb.md" results/package-benchmark.md
+      stamp results/package-benchmark.md "swift package benchmark --format markdown --no-progress" ;;
+    ib-conformance)
+      local corpus=${IB_CORPUS:-../shared/ib-corpus}
+      [ -d "$corpus" ] || { echo "remake_results: ib-conformance: no corpus at '$corpus' (set IB_CORPUS)" >&2; return 1; }
+      python3 scripts/ib_conformance.py "$corpus" --binary "$LB" --output results/ib-conformance.md
+      stamp results/ib-conformance.md "bash scripts/ib_conformance.sh IB_CORPUS" ;;
+    pictures) LAYOUTBENCH="$LB" bash scripts/screenshots.sh ;;
+  esac
+}
+
+for current in "${names[@]}"; do
+  started=$(date +%s)
+  echo "remake_results: $current" >&2
+  remake "$current"
+  echo "remake_results: $current done in $(( $(date +%s) - started )) s" >&2
+done
