@@ -83,7 +83,10 @@ extension SolverCore {
                 if let s = row.symbols.first(where: { kind[Int($0)] != .dummy }) {
                     return "slot \(slot): the dummy-basic row holds \(s) (\(kind[Int(s)]))"
                 }
-                if !nearZero(row.constant) { return "slot \(slot): the dummy-basic row has constant \(row.constant)" }
+                // At 0 within the round-off of the equality it repeats (see `magnitude(of:)`).
+                let o = owner[Int(basic[slot])]
+                let scale = o >= 0 ? magnitude(of: o) : 1
+                if !nearZero(row.constant, scale: scale) { return "slot \(slot): the dummy-basic row has constant \(row.constant)" }
             }
         }
         return nil
