@@ -213,14 +213,7 @@ struct Bench: ParsableCommand {
             if !quiet { printError(resultTable(all, markdown: false)) }
             print(format == .github ? CIFormats.githubBenchmark(all) : CIFormats.bencher(all), terminator: "")
         }
-        let context = RunContext(
-            command: (["layoutbench"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
-            gitCommit: MachineProbe.shell("git", "rev-parse", "HEAD") ?? "unknown",
-            toolchain: MachineProbe.shell("swift", "--version")?.split(separator: "\n").first.map(String.init) ?? "unknown",
-            machine: MachineProbe.machineDescription(), cores: ProcessInfo.processInfo.activeProcessorCount,
-            memoryBytes: Int(ProcessInfo.processInfo.physicalMemory),
-            created: ISO8601DateFormatter().string(from: Date()),
-            allocator: counter.description)
+        let context = RunContext.ofThisRun(allocator: counter.description)
         let jsonText = ResultsJSON.encode(all, context: context, settings: settings)
         do {
             try Platform.makeDirectories(results)
@@ -261,4 +254,18 @@ func parseReadMode(_ text: String) throws -> String {
         throw ValidationError("--read must be window or relative, got \(jsonQuoted(text))")
     }
     return text
+}
+
+extension RunContext {
+    /// This process's command line, commit, toolchain and machine, as a results file records them.
+    static func ofThisRun(allocator: String) -> RunContext {
+        RunContext(
+            command: (["layoutbench"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
+            gitCommit: MachineProbe.shell("git", "rev-parse", "HEAD") ?? "unknown",
+            toolchain: MachineProbe.shell("swift", "--version")?.split(separator: "\n").first.map(String.init) ?? "unknown",
+            machine: MachineProbe.machineDescription(), cores: ProcessInfo.processInfo.activeProcessorCount,
+            memoryBytes: Int(ProcessInfo.processInfo.physicalMemory),
+            created: ISO8601DateFormatter().string(from: Date()),
+            allocator: allocator)
+    }
 }

@@ -44,14 +44,7 @@ extension Bench {
             }
         }
         if !quiet { printError("done in \(formatDuration(monotonicSeconds() - started))") }
-        let context = RunContext(
-            command: (["layoutbench"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
-            gitCommit: MachineProbe.shell("git", "rev-parse", "HEAD") ?? "unknown",
-            toolchain: MachineProbe.shell("swift", "--version")?.split(separator: "\n").first.map(String.init) ?? "unknown",
-            machine: MachineProbe.machineDescription(), cores: ProcessInfo.processInfo.activeProcessorCount,
-            memoryBytes: Int(ProcessInfo.processInfo.physicalMemory),
-            created: ISO8601DateFormatter().string(from: Date()),
-            allocator: counter.description)
+        let context = RunContext.ofThisRun(allocator: counter.description)
         let report = PublishedReport.markdown(all, kiwi: kiwi, context: context)
         print(report, terminator: "")
         do {
