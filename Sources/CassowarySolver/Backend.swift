@@ -12,7 +12,7 @@ public final class CassowaryBackend: LayoutBackend {
 
     public static func assess(_ scene: CompiledScene, options: BackendOptions) -> Assessment { .supported }
 
-    public let solver: CassowarySolver
+    public private(set) var solver: CassowarySolver
     let scene: CompiledScene
     /// Solver constraint of each scene constraint handle (-1: not created yet).
     @exclusivity(unchecked) var constraintID: [Int32]
@@ -23,6 +23,10 @@ public final class CassowaryBackend: LayoutBackend {
     /// Handles that some op changes (constant, activation, removal): the others
     /// can enter the tableau without a marker.
     let isMutable: [Bool]
+    /// What the ops made of each constraint and edit: what a rebuild re-creates.
+    @exclusivity(unchecked) var state: SceneState
+    /// After a rebuild every view is reported changed once (the new solver knows no old values).
+    @exclusivity(unchecked) var reportAllViews = false
 
     public init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) {
         self.scene = scene
@@ -40,6 +44,7 @@ public final class CassowaryBackend: LayoutBackend {
         constraintID = [Int32](repeating: -1, count: scene.constraints.count)
         editID = [Int32](repeating: -1, count: scene.edits.count)
         viewChanged = [Bool](repeating: false, count: scene.viewCount)
+        state = SceneState(scene)
         for h in 0..<scene.initialConstraintCount {
             try create(ConstraintHandle(h))
         }
@@ -49,7 +54,10 @@ public final class CassowaryBackend: LayoutBackend {
 
     /// Registers a scene constraint and activates it if it is active.
     func create(_ h: ConstraintHandle) throws(LayoutError) {
-        let c = scene.constraints[Int(h)]
+        var c = scene.constraints[Int(h)]
+        c.constant = state.constants[Int(h)]
+        c.priority = state.priorities[Int(h)]
+        c.isActive = state.isActive[Int(h)]
         // Scene ids are unique (the compiler checked them): named for messages, not indexed.
         let id = try solver.register(
             c.terms, c.relation, c.constant, priority: c.priority, name: c.id, isStatic: !isMutable[Int(h)],
@@ -74,6 +82,12 @@ public final class CassowaryBackend: LayoutBackend {
     }
 
     public func apply(_ op: CompiledOp) throws(LayoutError) {
+        try applyToSolver(op)
+        state.record(op)
+        rebuildIfIllConditioned()
+    }
+
+    func applyToSolver(_ op: CompiledOp) throws(LayoutError) {
         switch op {
         case let .suggest(e, value):
             try solver.suggestValue(editID[Int(e)], value)
@@ -102,6 +116,7 @@ public final class CassowaryBackend: LayoutBackend {
 
     public func solve() throws(LayoutError) {
         collectChanges()
+        rebuildIfIllConditioned()
         // Priority changes are optimised here, in `refreshValues`.
         try solver.checkStall("re-optimising after priority changes")
     }
@@ -116,6 +131,12 @@ public final class CassowaryBackend: LayoutBackend {
     }
 
     public func readChangedRects(into buffer: UnsafeMutableBufferPointer<Double>, changedViews out: inout [Int32]) {
+        if reportAllViews {
+            reportAllViews = false
+            readRects(into: buffer)
+            for view in 0..<scene.viewCount { out.append(Int32(view)) }
+            return
+        }
         let start = out.count
         viewChanged.withUnsafeMutableBufferPointer { seen in
             solver.values.withUnsafeBufferPointer { values in
@@ -146,5 +167,72 @@ public final class CassowaryBackend: LayoutBackend {
         var views: [Int32] = []
         for v in solver.ambiguousVariables() where views.last != Int32(v >> 2) { views.append(Int32(v >> 2)) }
         return views
+    }
+}
+
+extension CassowaryBackend {
+    /// Builds a fresh solver from the constraints and edits in force when a pivot of
+    /// the last op or solve divided by a round-off-sized coefficient: left alone, such
+    /// a tableau can blow up a few pivots later (a required constraint broken by 1e10).
+    /// Rare by construction; a rebuild that fails keeps the old solver.
+    func rebuildIfIllConditioned() {
+        guard solver.core.illConditioned else { return }
+        solver.core.illConditioned = false
+        let old = (solver, constraintID, editID)
+        solver = CassowarySolver(variableCount: scene.variableCount)
+        constraintID = [Int32](repeating: -1, count: scene.constraints.count)
+        editID = [Int32](repeating: -1, count: scene.edits.count)
+        do {
+            for h in scene.constraints.indices where state.isPresent[h] { try create(ConstraintHandle(h)) }
+            for e in scene.edits.indices where state.editDeclared[e] {
+                try declareEdit(EditHandle(e), priority: state.editPriority[e], heldValue: state.editValue[e])
+            }
+            collectChanges()
+            solver.reserveFrameCapacity()
+            reportAllViews = true
+        } catch {
+            (solver, constraintID, editID) = old
+        }
+    }
+}
+
+/// The state ops leave a scene in, per constraint and edit (what SceneSession keeps
+/// too; a back end cannot read the session's).
+struct SceneState {
+    var isPresent: [Bool]
+    var isActive: [Bool]
+    var constants: [Double]
+    var priorities: [Double]
+    var editDeclared: [Bool]
+    var editPriority: [Double]
+    var editValue: [Double]
+
+    init(_ scene: CompiledScene) {
+        isPresent = scene.constraints.indices.map { $0 < scene.initialConstraintCount }
+        isActive = scene.constraints.map(\.isActive)
+        constants = scene.constraints.map(\.constant)
+        priorities = scene.constraints.map(\.priority)
+        editDeclared = [Bool](repeating: false, count: scene.edits.count)
+        editPriority = [Double](repeating: 0, count: scene.edits.count)
+        editValue = [Double](repeating: 0, count: scene.edits.count)
+    }
+
+    /// `op`, which the solver accepted.
+    mutating func record(_ op: CompiledOp) {
+        switch op {
+        case let .suggest(e, value): editValue[Int(e)] = value
+        case let .setConstant(h, value): constants[Int(h)] = value
+        case let .setPriority(h, value): priorities[Int(h)] = value
+        case let .activate(h): isActive[Int(h)] = true
+        case let .deactivate(h): isActive[Int(h)] = false
+        case let .add(h): isPresent[Int(h)] = true
+        case let .remove(h): isPresent[Int(h)] = false
+        case let .addEdit(e, priority, held):
+            editDeclared[Int(e)] = true
+            editPriority[Int(e)] = priority
+            editValue[Int(e)] = held
+        case let .removeEdit(e): editDeclared[Int(e)] = false
+        case .invalid: break
+        }
     }
 }

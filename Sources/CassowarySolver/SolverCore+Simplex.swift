@@ -8,6 +8,7 @@ extension SolverCore {
         saveRowForUndo(slot)
         let s = Int(slot)
         let leaving = basic[s]
+        if abs(rows[s].coefficient(of: entering)) < SolverTolerance.illConditioned { illConditioned = true }
         var row = Row()
         swap(&row, &rows[s])
         row.solve(for: entering, replacing: leaving)

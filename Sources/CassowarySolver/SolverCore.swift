@@ -86,6 +86,10 @@ struct SolverCore {
     /// Set when a simplex run used up its pivot budget and stopped short of an optimum
     /// (see `pivotLimit()`); the wrapper turns it into `LayoutError.pivotBudgetExceeded`.
     var stalled: (pivots: Int, budget: Int)? = nil
+    /// Set when a pivot divided by a coefficient below `SolverTolerance.illConditioned`:
+    /// round-off grown over many pivots, which the next pivots can blow up. The back end
+    /// then rebuilds the tableau from its constraints (`CassowaryBackend.rebuildIfIllConditioned`).
+    var illConditioned = false
     /// The pivot budget of one simplex run: `budgetPerEntry` per live row and symbol,
     /// plus `budgetBase` (tests shrink them to provoke a stall).
     var budgetPerEntry = 64

@@ -10,6 +10,9 @@
 enum SolverTolerance {
     static let drop = 1e-9
     static let zero = 1e-8
+    /// A pivot on a smaller coefficient is a sign of round-off, not of the layout (whose
+    /// coefficients are multipliers and halves, rarely below 1e-3).
+    static let illConditioned = 1e-6
 }
 
 @inline(__always) func nearZero(_ x: Double) -> Bool { abs(x) < SolverTolerance.zero }
