@@ -12,7 +12,7 @@ public final class CassowaryBackend: LayoutBackend {
 
     public static func assess(_ scene: CompiledScene, options: BackendOptions) -> Assessment { .supported }
 
-    public private(set) var solver: CassowarySolver
+    public let solver: CassowarySolver
     let scene: CompiledScene
     /// Solver constraint of each scene constraint handle (-1: not created yet).
     @exclusivity(unchecked) var constraintID: [Int32]
@@ -27,6 +27,8 @@ public final class CassowaryBackend: LayoutBackend {
     @exclusivity(unchecked) var state: SceneState
     /// After a rebuild every view is reported changed once (the new solver knows no old values).
     @exclusivity(unchecked) var reportAllViews = false
+    /// How many times the tableau was rebuilt (for tests and reports).
+    public internal(set) var rebuilds = 0
 
     public init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) {
         self.scene = scene
@@ -178,8 +180,10 @@ extension CassowaryBackend {
     func rebuildIfIllConditioned() {
         guard solver.core.illConditioned else { return }
         solver.core.illConditioned = false
-        let old = (solver, constraintID, editID)
-        solver = CassowarySolver(variableCount: scene.variableCount)
+        let saved = CassowarySolver(variableCount: scene.variableCount)
+        saved.takeContents(of: solver)
+        let old = (constraintID, editID)
+        solver.takeContents(of: CassowarySolver(variableCount: scene.variableCount))
         constraintID = [Int32](repeating: -1, count: scene.constraints.count)
         editID = [Int32](repeating: -1, count: scene.edits.count)
         do {
@@ -190,8 +194,10 @@ extension CassowaryBackend {
             collectChanges()
             solver.reserveFrameCapacity()
             reportAllViews = true
+            rebuilds += 1
         } catch {
-            (solver, constraintID, editID) = old
+            solver.takeContents(of: saved)
+            (constraintID, editID) = old
         }
     }
 }

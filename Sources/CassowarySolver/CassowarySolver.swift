@@ -44,6 +44,15 @@ public final class CassowarySolver {
 
     public init(variableCount: Int) { core = SolverCore(variableCount: variableCount) }
 
+    /// Takes `other`'s tableau and names (a rebuild keeps the object its users hold).
+    func takeContents(of other: CassowarySolver) {
+        core = other.core
+        names = other.names
+        entries = other.entries
+        nameIndex = other.nameIndex
+        editIndex = other.editIndex
+    }
+
     public var variableCount: Int { core.externalCount }
 
     /// The name a message uses for a constraint.

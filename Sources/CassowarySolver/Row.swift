@@ -68,9 +68,12 @@ struct Row {
     /// Reads the row as `leaving = constant + Σ` and solves it for `entering`, which
     /// becomes its basic symbol (a pivot): `leaving` joins the right-hand side with
     /// coefficient 1/a (inserted after the removal, so the row never outgrows its storage).
-    mutating func solve(for entering: Int32, replacing leaving: Int32) {
+    /// Returns the pivot, `entering`'s coefficient.
+    @discardableResult
+    mutating func solve(for entering: Int32, replacing leaving: Int32) -> Double {
         let a = solve(for: entering)
         insertNew(leaving, 1 / a)
+        return a
     }
 
     /// `self += k * source`, dropping `skip` (the symbol being substituted) and any

@@ -197,8 +197,7 @@ extension SolverCore {
         if subject < 0 {
             try insertWithArtificial(row, id, scale: magnitude(of: id))
         } else {
-            if abs(row.coefficient(of: subject)) < SolverTolerance.illConditioned { illConditioned = true }
-            row.solve(for: subject)
+            if abs(row.solve(for: subject)) < SolverTolerance.illConditioned { illConditioned = true }
             let slot = newRowSlot(row, basic: subject)
             substituteEverywhere(subject, slot: slot)
         }

@@ -8,10 +8,9 @@ extension SolverCore {
         saveRowForUndo(slot)
         let s = Int(slot)
         let leaving = basic[s]
-        if abs(rows[s].coefficient(of: entering)) < SolverTolerance.illConditioned { illConditioned = true }
         var row = Row()
         swap(&row, &rows[s])
-        row.solve(for: entering, replacing: leaving)
+        if abs(row.solve(for: entering, replacing: leaving)) < SolverTolerance.illConditioned { illConditioned = true }
         column[Int(leaving)].append(slot)
         swap(&row, &rows[s])
         basic[s] = entering
