@@ -29,7 +29,7 @@ def category(likely):
     first = re.sub(r"^inside [^:]+: ", "", likely.split("; ")[0])
     for prefix, name in (("dropped constraint", "dropped constraint"), ("SF Symbol", "symbol insets"),
                          ("custom class", "custom class size"), ("constraint ", "constraint outside"),
-                         ("layout guide", "guide not modelled")):
+                         ("layout guide", "guide not modelled"), ("stale stored frame", "stale stored frame"), ("elsewhere: stale", "stale frame elsewhere")):
         if first.startswith(prefix):
             return name
     return "unknown" if not first or first == "cause unknown" else "unsupported attribute"

@@ -168,6 +168,8 @@ final class IBSceneBuilder {
                       element.parent?.name == "subviews"
             {
                 role = .arranged
+            } else if cellAccessories.contains(id) {
+                role = .autoresizing  // the cell places its accessory view itself, at the frame it was given
             } else if element["translatesAutoresizingMaskIntoConstraints"] == "NO" && !element.flag("fixedFrame") {
                 role = .constraints
             } else {
@@ -185,6 +187,18 @@ final class IBSceneBuilder {
             }
         }
     }
+
+    /// Views that a cell's `accessoryView` or `editingAccessoryView` outlet names: UITableViewCell
+    /// lays them out itself (not with Auto Layout), so their constraints, if any, do not place them.
+    lazy var cellAccessories: Set<String> = {
+        var out: Set<String> = []
+        for e in document.root.descendants() where e.name == "outlet" {
+            guard ["accessoryView", "editingAccessoryView"].contains(e["property"] ?? ""),
+                  let cell = e.parent?.parent, IBClassNames.cells.contains(cell.name), let d = e["destination"] else { continue }
+            out.insert(d)
+        }
+        return out
+    }()
 
     /// Outlets (`<outlet property=… destination=…>`) anywhere in the file that point at this hierarchy's constraints.
     func constraintOutlets() -> [String: String] {

@@ -64,6 +64,47 @@ extension IBImportedScene {
             if !up.isEmpty { return up.map { "inside \(views[x].id): \($0)" } }
             p = views[x].parent
         }
-        return []
+        return staleCauses(of: id)
+    }
+}
+
+extension IBImportedScene {
+    /// The file's required constraints between views (baselines left out: they are approximated)
+    /// that IB's own stored frames break by more than `tolerance`, with the views they relate and
+    /// by how much: frames Xcode did not update after a constraint changed (it flags such views
+    /// misplaced in its canvas, not always in the file).
+    public func staleConstraints(tolerance: Double = 0.5) -> [(id: String, views: [String], broken: Double)] {
+        var frames: [String: IBRect] = [:]
+        for v in views { frames[v.id] = v.alignmentWindow }
+        let approximated = Set(origins.filter { $0.origin.contains("baselines approximated") }.map(\.id))
+        var out: [(id: String, views: [String], broken: Double)] = []
+        for c in scene.constraints where c.priority.isRequired && c.isActive && !c.id.contains("~") && !approximated.contains(c.id) {
+            guard let f = frames[c.first.view] else { continue }
+            let lhs = f.value(c.first.attribute)
+            var rhs = c.constant
+            if let s = c.second {
+                guard let g = frames[s.view] else { continue }
+                rhs += c.multiplier * g.value(s.attribute)
+            }
+            let broken: Double
+            switch c.relation {
+            case .equal: broken = abs(lhs - rhs)
+            case .greaterThanOrEqual: broken = max(0, rhs - lhs)
+            case .lessThanOrEqual: broken = max(0, lhs - rhs)
+            }
+            if broken > tolerance { out.append((c.id, [c.first.view] + [c.second?.view].compactMap { $0 }, broken)) }
+        }
+        return out
+    }
+
+    /// `staleConstraints` as likely causes: those relating `id` when there are, else (the difference
+    /// having spread from them) every one of the hierarchy.
+    func staleCauses(of id: String) -> [String] {
+        let all = staleConstraints()
+        let mine = all.filter { $0.views.contains(id) }
+        let prefix = mine.isEmpty ? "elsewhere: " : ""
+        return (mine.isEmpty ? all : mine).map {
+            "\(prefix)stale stored frame: IB's frames break required constraint \($0.id) (\($0.views.joined(separator: ", "))) by \(formatNumber(($0.broken * 1000).rounded() / 1000)) pt"
+        }
     }
 }
