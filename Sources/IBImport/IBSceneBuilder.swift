@@ -63,6 +63,8 @@ final class IBSceneBuilder {
     /// Keyboard guides declared with `usesBottomSafeArea="NO"`.
     var keyboardOverSafeArea: Set<String> = []
     var causes: [String: [String]] = [:]
+    /// Symbol image view id → which axes' alignment insets the file's constraints determined.
+    var symbolInsetsRead: [String: (horizontal: Bool, vertical: Bool)] = [:]
     /// The install phase of the constraints `add` makes now, and of every constraint so far.
     var phase: IBInstallPhase = .environment
     var phases: [String: IBInstallPhase] = [:]
@@ -243,6 +245,7 @@ final class IBSceneBuilder {
 
     func build() throws(IBImportError) -> IBImportedScene {
         try collectViews()
+        try readSymbolInsets()
         pinRoot()
         for i in views.indices.dropFirst() {
             phase = .environment

@@ -14,7 +14,8 @@ extension IBSceneBuilder {
 
     /// Attributes and elements of each view that change layout and are not modelled:
     /// right-to-left forcing, readable-width margins, baseline-relative stack arrangement,
-    /// SF Symbol images' alignment insets (the frame is taken as the alignment rectangle), and
+    /// SF Symbol images' alignment insets on an axis the file's constraints do not determine (the
+    /// frame is taken as the alignment rectangle there), and
     /// the intrinsic size of custom classes the file gives no placeholder for (none assumed).
     func listUnsupported() {
         for v in views {
@@ -29,7 +30,11 @@ extension IBSceneBuilder {
                 unsupported(e, view: v.id, "baselineRelativeArrangement (spacing measured between frames)")
             }
             if e.name == "imageView", e["catalog"] == "system" {
-                unsupported(e, view: v.id, "SF Symbol image \"\(e["image"] ?? "")\": alignment insets unknown (frame taken as the alignment rectangle)")
+                let read = symbolInsetsRead[v.id] ?? (false, false)
+                let unknown = [read.horizontal ? nil : "horizontal", read.vertical ? nil : "vertical"].compactMap { $0 }
+                if !unknown.isEmpty {
+                    unsupported(e, view: v.id, "SF Symbol image \"\(e["image"] ?? "")\": alignment insets unknown (\(unknown.joined(separator: " and ")): frame taken as the alignment rectangle)")
+                }
             }
             if let custom = e["customClass"], v.role == .constraints || v.role == .arranged,
                Self.intrinsicAxes(e) == (false, false),
