@@ -67,12 +67,14 @@ def main():
            "flags as misplaced or ambiguous are left out of the percentages. A refused file adds no views to the totals and is listed as refused. "
            "The causes column gives, per differing unflagged view, its class and the kind of the likely cause "
            "`--check` names (dropped constraint, symbol insets, custom class size, constraint outside, "
-           "unsupported attribute; unknown when the import knows of none).", "",
+           "stale stored frame: IB's own frames break a required constraint of the file, of that view or "
+           "elsewhere in the hierarchy; unsupported attribute; unknown when the import knows of none).", "",
            "In-sample: every figure here. The import's rules were written while looking at these files, and the "
            "device table's tools-version rules were measured on them (Xcode 15's files, tools versions 24000 to "
-           "32699: navigation bar 4 pt lower, a second home-indicator inset, a navigation bar inferred from a "
-           "navigation item; the 5.8-inch class at 50 pt from tools 21000); the other table entries name Apple "
-           "sources (see Sources/IBImport/IBEnvironment.swift).", ""]
+           "32699: navigation bar 4 pt lower, a second status-bar height on top where no navigation bar is shown, "
+           "a second home-indicator inset, a navigation bar inferred from a navigation item; Xcode 11's files, "
+           "tools versions 15000 to 15999: no status bar on iPhones without a notch; the 5.8-inch class at 50 pt "
+           "from tools 21000); the other table entries name Apple sources (see Sources/IBImport/IBEnvironment.swift).", ""]
     for from_frames, title in ((True, "environment read off the frames (`--environment-from-frames`)"),
                                (False, "environment from the device table")):
         u, m = totals[from_frames]
