@@ -42,6 +42,7 @@ def main():
     a = ap.parse_args()
     files = sorted(f for f in os.listdir(a.dir) if f.endswith((".xib", ".storyboard")))
     rows, totals = [], {False: [0, 0], True: [0, 0]}
+    kinds = {False: collections.Counter(), True: collections.Counter()}
     for f in files:
         row = [f]
         for from_frames in (True, False):
@@ -54,6 +55,8 @@ def main():
             totals[from_frames][1] += m
             pct = 100.0 * m / u if u else 100.0
             text = ", ".join(f"{k} ×{n}" for k, n in causes.most_common(4))
+            for k, n in causes.items():
+                kinds[from_frames][k.partition(" (")[2].rstrip(")") or k] += n
             row.append((h, v, c, f"{pct:.1f}% ({m}/{u})", text))
         rows.append(row)
     shown = a.dir if not os.path.isabs(a.dir) else "DIR"  # no machine paths in the report
@@ -85,6 +88,10 @@ def main():
         out.append("")
         out.append(f"{len(rows)} files: {full} match fully, {refused} refused.")
         out.append("")
+        if kinds[from_frames]:
+            listed = ", ".join(f"{k} {n}" for k, n in kinds[from_frames].most_common())
+            out.append(f"Differing unflagged views by likely cause: {listed}.")
+            out.append("")
         out.append("| file | hierarchies | views | constraints | matching | causes |")
         out.append("| --- | ---: | ---: | ---: | ---: | --- |")
         for row in rows:
