@@ -29,7 +29,7 @@ def category(likely):
     first = re.sub(r"^inside [^:]+: ", "", likely.split("; ")[0])
     for prefix, name in (("dropped constraint", "dropped constraint"), ("SF Symbol", "symbol insets"),
                          ("custom class", "custom class size"), ("constraint ", "constraint outside"),
-                         ("layout guide", "guide not modelled")):
+                         ("layout guide", "guide not modelled"), ("stale stored frame", "stale stored frame"), ("elsewhere: stale", "stale frame elsewhere")):
         if first.startswith(prefix):
             return name
     return "unknown" if not first or first == "cause unknown" else "unsupported attribute"
@@ -42,6 +42,7 @@ def main():
     a = ap.parse_args()
     files = sorted(f for f in os.listdir(a.dir) if f.endswith((".xib", ".storyboard")))
     rows, totals = [], {False: [0, 0], True: [0, 0]}
+    kinds = {False: collections.Counter(), True: collections.Counter()}
     for f in files:
         row = [f]
         for from_frames in (True, False):
@@ -54,6 +55,8 @@ def main():
             totals[from_frames][1] += m
             pct = 100.0 * m / u if u else 100.0
             text = ", ".join(f"{k} ×{n}" for k, n in causes.most_common(4))
+            for k, n in causes.items():
+                kinds[from_frames][k.partition(" (")[2].rstrip(")") or k] += n
             row.append((h, v, c, f"{pct:.1f}% ({m}/{u})", text))
         rows.append(row)
     shown = a.dir if not os.path.isabs(a.dir) else "DIR"  # no machine paths in the report
@@ -67,12 +70,14 @@ def main():
            "flags as misplaced or ambiguous are left out of the percentages. A refused file adds no views to the totals and is listed as refused. "
            "The causes column gives, per differing unflagged view, its class and the kind of the likely cause "
            "`--check` names (dropped constraint, symbol insets, custom class size, constraint outside, "
-           "unsupported attribute; unknown when the import knows of none).", "",
+           "stale stored frame: IB's own frames break a required constraint of the file, of that view or "
+           "elsewhere in the hierarchy; unsupported attribute; unknown when the import knows of none).", "",
            "In-sample: every figure here. The import's rules were written while looking at these files, and the "
            "device table's tools-version rules were measured on them (Xcode 15's files, tools versions 24000 to "
-           "32699: navigation bar 4 pt lower, a second home-indicator inset, a navigation bar inferred from a "
-           "navigation item; the 5.8-inch class at 50 pt from tools 21000); the other table entries name Apple "
-           "sources (see Sources/IBImport/IBEnvironment.swift).", ""]
+           "32699: navigation bar 4 pt lower, a second status-bar height on top where no navigation bar is shown, "
+           "a second home-indicator inset, a navigation bar inferred from a navigation item; Xcode 11's files, "
+           "tools versions 15000 to 15999: no status bar on iPhones without a notch; the 5.8-inch class at 50 pt "
+           "from tools 21000); the other table entries name Apple sources (see Sources/IBImport/IBEnvironment.swift).", ""]
     for from_frames, title in ((True, "environment read off the frames (`--environment-from-frames`)"),
                                (False, "environment from the device table")):
         u, m = totals[from_frames]
@@ -83,6 +88,10 @@ def main():
         out.append("")
         out.append(f"{len(rows)} files: {full} match fully, {refused} refused.")
         out.append("")
+        if kinds[from_frames]:
+            listed = ", ".join(f"{k} {n}" for k, n in kinds[from_frames].most_common())
+            out.append(f"Differing unflagged views by likely cause: {listed}.")
+            out.append("")
         out.append("| file | hierarchies | views | constraints | matching | causes |")
         out.append("| --- | ---: | ---: | ---: | ---: | --- |")
         for row in rows:

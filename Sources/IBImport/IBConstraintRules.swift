@@ -14,23 +14,44 @@ extension IBSceneBuilder {
     }
 
     /// Text baselines (no font metrics on Linux), documented approximation: a font of the
-    /// element's `fontDescription` `pointSize` (17 when absent, text styles included: their
-    /// stored frames align as if one size), with ascender 0.95 and descender 0.24 of
-    /// the point size. One line of text is centred vertically, as labels, buttons and text fields
-    /// draw it, so both baselines lie `0.355 * pointSize` below the centre. A multi-line label
-    /// (`numberOfLines` 0 or above 1) has its first baseline one ascender below its top and its
-    /// last one descender above its bottom. A view without text has its baselines at its bottom
-    /// (UIView's default).
-    func baselineOffset(_ i: Int, last: Bool) -> (Attribute, Double) {
-        let e = views[i].element
-        guard ["label", "button", "textField", "textView"].contains(e.name) else { return (.bottom, 0) }
-        let font = e.child("fontDescription", key: "fontDescription") ?? e.descendants().first { $0.name == "fontDescription" }
+    /// element's `fontDescription` `pointSize` (the one of a `<variation>` matching the size classes
+    /// first; 17 when absent, text styles included: their stored frames align as if one size),
+    /// with ascender 0.95 and descender 0.24 of the point size. One line of text is centred
+    /// vertically, as labels, buttons and text fields draw it, so both baselines lie
+    /// `0.355 * pointSize` below the centre. A multi-line label (`numberOfLines` 0 or above 1) has
+    /// its first baseline one ascender below its top and its last one descender above its bottom.
+    /// A stack view's baseline is its arranged view's (see `baselineView`); a view without text
+    /// has its baselines at its bottom (UIView's default). Returns the view, attribute and offset.
+    func baselineOffset(_ i: Int, last: Bool) -> (view: Int, attribute: Attribute, offset: Double) {
+        let b = baselineView(i, last: last)
+        let e = views[b].element
+        guard ["label", "button", "textField", "textView"].contains(e.name) else { return (b, .bottom, 0) }
+        let varied = e.children.last { $0.name == "variation" && $0.key.map(variationMatches) == true && $0.child("fontDescription") != nil }
+        let font = varied?.child("fontDescription") ?? e.child("fontDescription", key: "fontDescription")
+            ?? e.descendants().first { $0.name == "fontDescription" }
         let size = font.flatMap { Double($0["pointSize"] ?? "") } ?? 17
         let lines = Int(e["numberOfLines"] ?? "1") ?? 1
         if e.name == "label", lines != 1 {
-            return last ? (.bottom, -0.24 * size) : (.top, 0.95 * size)
+            return last ? (b, .bottom, -0.24 * size) : (b, .top, 0.95 * size)
         }
-        return (.centerY, 0.355 * size)
+        return (b, .centerY, 0.355 * size)
+    }
+
+    /// The view whose baseline a view's baseline is (UIStackView's view for first/last baseline
+    /// layout): for a vertical stack its first or last visible arranged view, for a horizontal
+    /// stack its tallest (first on ties), followed down through nested stacks; any other view its own.
+    func baselineView(_ i: Int, last: Bool) -> Int {
+        var v = i
+        while views[v].element.name == "stackView" {
+            let arranged = views.indices.filter { views[$0].parent == v && views[$0].role == .arranged && !views[$0].element.flag("hidden") }
+            guard let first = arranged.first, let final = arranged.last else { break }
+            if views[v].element["axis"] == "vertical" {
+                v = last ? final : first
+            } else {
+                v = arranged.reduce(first) { views[$1].window.height > views[$0].window.height ? $1 : $0 }
+            }
+        }
+        return v
     }
 
     /// An IB item and attribute as a scene attribute plus an offset (IB attribute = ref + offset):
@@ -57,8 +78,8 @@ extension IBSceneBuilder {
         case "centerXWithinMargins": return (ref(marginsGuide(i), .centerX), 0)
         case "centerYWithinMargins": return (ref(marginsGuide(i), .centerY), 0)
         case "baseline", "lastBaseline", "firstBaseline":
-            let (a, offset) = baselineOffset(i, last: name != "firstBaseline")
-            return (ref(id, a), offset)
+            let (b, a, offset) = baselineOffset(i, last: name != "firstBaseline")
+            return (ref(views[b].id, a), offset)
         default:
             guard let a = Attribute(rawValue: name) else {
                 throw fail(element, "unknown constraint attribute \"\(name)\"")

@@ -60,7 +60,7 @@ public struct IBView {
     /// IB's stored frame in the root's coordinates.
     public let window: IBRect
     /// Frame minus alignment rectangle (what Auto Layout positions is the alignment rectangle).
-    public let alignmentInsets: IBInsets
+    public internal(set) var alignmentInsets: IBInsets
     public var role: IBLayoutRole
     /// IB marked the view (or an ancestor) misplaced or ambiguous.
     public let flagged: String?

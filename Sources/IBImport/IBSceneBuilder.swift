@@ -63,6 +63,8 @@ final class IBSceneBuilder {
     /// Keyboard guides declared with `usesBottomSafeArea="NO"`.
     var keyboardOverSafeArea: Set<String> = []
     var causes: [String: [String]] = [:]
+    /// Symbol image view id → which axes' alignment insets the file's constraints determined.
+    var symbolInsetsRead: [String: (horizontal: Bool, vertical: Bool)] = [:]
     /// The install phase of the constraints `add` makes now, and of every constraint so far.
     var phase: IBInstallPhase = .environment
     var phases: [String: IBInstallPhase] = [:]
@@ -168,6 +170,8 @@ final class IBSceneBuilder {
                       element.parent?.name == "subviews"
             {
                 role = .arranged
+            } else if cellAccessories.contains(id) {
+                role = .autoresizing  // the cell places its accessory view itself, at the frame it was given
             } else if element["translatesAutoresizingMaskIntoConstraints"] == "NO" && !element.flag("fixedFrame") {
                 role = .constraints
             } else {
@@ -185,6 +189,18 @@ final class IBSceneBuilder {
             }
         }
     }
+
+    /// Views that a cell's `accessoryView` or `editingAccessoryView` outlet names: UITableViewCell
+    /// lays them out itself (not with Auto Layout), so their constraints, if any, do not place them.
+    lazy var cellAccessories: Set<String> = {
+        var out: Set<String> = []
+        for e in document.root.descendants() where e.name == "outlet" {
+            guard ["accessoryView", "editingAccessoryView"].contains(e["property"] ?? ""),
+                  let cell = e.parent?.parent, IBClassNames.cells.contains(cell.name), let d = e["destination"] else { continue }
+            out.insert(d)
+        }
+        return out
+    }()
 
     /// Outlets (`<outlet property=… destination=…>`) anywhere in the file that point at this hierarchy's constraints.
     func constraintOutlets() -> [String: String] {
@@ -229,6 +245,7 @@ final class IBSceneBuilder {
 
     func build() throws(IBImportError) -> IBImportedScene {
         try collectViews()
+        try readSymbolInsets()
         pinRoot()
         for i in views.indices.dropFirst() {
             phase = .environment

@@ -69,7 +69,7 @@ extension IBSceneBuilder {
                 visible.append(a)
             }
             try crossAxis(a, alignment: alignment, container: container, firstVisible: visible.first,
-                          crossLead: crossLead, crossTrail: crossTrail, crossCenter: crossCenter, origin: origin)
+                          crossLead: crossLead, crossTrail: crossTrail, crossCenter: crossCenter, vertical: vertical, origin: origin)
         }
         guard let firstV = visible.first, let lastV = visible.last else { return }
         add("\(views[lastV].id)~sv-\(trail)", ref(views[lastV].id, trail), .equal, ref(container, trail), origin: origin)
@@ -113,9 +113,17 @@ extension IBSceneBuilder {
 
     private func crossAxis(
         _ a: Int, alignment: String, container: String, firstVisible: Int?,
-        crossLead: Attribute, crossTrail: Attribute, crossCenter: Attribute, origin: String
+        crossLead: Attribute, crossTrail: Attribute, crossCenter: Attribute, vertical: Bool, origin: String
     ) throws(IBImportError) {
         let id = views[a].id
+        // A hidden arranged view whose size across nothing else sets (no content size, no
+        // constraint) is drawn with none where the alignment leaves it free (priority 25, below
+        // the stack's own fit); visible views so left free keep no such pull (their stored frames
+        // show every width).
+        if alignment != "fill", views[a].element.flag("hidden") {
+            add("\(id)~sv-suppress", ref(id, vertical ? .width : .height), .equal, constant: 0, priority: 25,
+                origin: origin + ": hidden, no size across where nothing else sets it")
+        }
         switch alignment {
         case "fill":
             add("\(id)~sv-\(crossLead)", ref(id, crossLead), .equal, ref(container, crossLead), origin: origin)
@@ -130,9 +138,9 @@ extension IBSceneBuilder {
             if alignment == "center" {
                 add("\(id)~sv-\(crossCenter)", ref(id, crossCenter), .equal, ref(container, crossCenter), origin: origin)
             } else if let f = firstVisible, f != a {
-                let (attrA, offA) = baselineOffset(a, last: alignment == "lastBaseline")
-                let (attrF, offF) = baselineOffset(f, last: alignment == "lastBaseline")
-                add("\(id)~sv-baseline", ref(id, attrA), .equal, ref(views[f].id, attrF), constant: offF - offA,
+                let (viewA, attrA, offA) = baselineOffset(a, last: alignment == "lastBaseline")
+                let (viewF, attrF, offF) = baselineOffset(f, last: alignment == "lastBaseline")
+                add("\(id)~sv-baseline", ref(views[viewA].id, attrA), .equal, ref(views[viewF].id, attrF), constant: offF - offA,
                     origin: origin + ": baselines approximated")
             }
             add("\(id)~sv-\(crossLead)", ref(id, crossLead), .greaterThanOrEqual, ref(container, crossLead), origin: origin)

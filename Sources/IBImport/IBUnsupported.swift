@@ -14,7 +14,8 @@ extension IBSceneBuilder {
 
     /// Attributes and elements of each view that change layout and are not modelled:
     /// right-to-left forcing, readable-width margins, baseline-relative stack arrangement,
-    /// SF Symbol images' alignment insets (the frame is taken as the alignment rectangle), and
+    /// SF Symbol images' alignment insets on an axis the file's constraints do not determine (the
+    /// frame is taken as the alignment rectangle there), and
     /// the intrinsic size of custom classes the file gives no placeholder for (none assumed).
     func listUnsupported() {
         for v in views {
@@ -29,7 +30,11 @@ extension IBSceneBuilder {
                 unsupported(e, view: v.id, "baselineRelativeArrangement (spacing measured between frames)")
             }
             if e.name == "imageView", e["catalog"] == "system" {
-                unsupported(e, view: v.id, "SF Symbol image \"\(e["image"] ?? "")\": alignment insets unknown (frame taken as the alignment rectangle)")
+                let read = symbolInsetsRead[v.id] ?? (false, false)
+                let unknown = [read.horizontal ? nil : "horizontal", read.vertical ? nil : "vertical"].compactMap { $0 }
+                if !unknown.isEmpty {
+                    unsupported(e, view: v.id, "SF Symbol image \"\(e["image"] ?? "")\": alignment insets unknown (\(unknown.joined(separator: " and ")): frame taken as the alignment rectangle)")
+                }
             }
             if let custom = e["customClass"], v.role == .constraints || v.role == .arranged,
                Self.intrinsicAxes(e) == (false, false),
@@ -64,6 +69,47 @@ extension IBImportedScene {
             if !up.isEmpty { return up.map { "inside \(views[x].id): \($0)" } }
             p = views[x].parent
         }
-        return []
+        return staleCauses(of: id)
+    }
+}
+
+extension IBImportedScene {
+    /// The file's required constraints between views (baselines left out: they are approximated)
+    /// that IB's own stored frames break by more than `tolerance`, with the views they relate and
+    /// by how much: frames Xcode did not update after a constraint changed (it flags such views
+    /// misplaced in its canvas, not always in the file).
+    public func staleConstraints(tolerance: Double = 0.5) -> [(id: String, views: [String], broken: Double)] {
+        var frames: [String: IBRect] = [:]
+        for v in views { frames[v.id] = v.alignmentWindow }
+        let approximated = Set(origins.filter { $0.origin.contains("baselines approximated") }.map(\.id))
+        var out: [(id: String, views: [String], broken: Double)] = []
+        for c in scene.constraints where c.priority.isRequired && c.isActive && !c.id.contains("~") && !approximated.contains(c.id) {
+            guard let f = frames[c.first.view] else { continue }
+            let lhs = f.value(c.first.attribute)
+            var rhs = c.constant
+            if let s = c.second {
+                guard let g = frames[s.view] else { continue }
+                rhs += c.multiplier * g.value(s.attribute)
+            }
+            let broken: Double
+            switch c.relation {
+            case .equal: broken = abs(lhs - rhs)
+            case .greaterThanOrEqual: broken = max(0, rhs - lhs)
+            case .lessThanOrEqual: broken = max(0, lhs - rhs)
+            }
+            if broken > tolerance { out.append((c.id, [c.first.view] + [c.second?.view].compactMap { $0 }, broken)) }
+        }
+        return out
+    }
+
+    /// `staleConstraints` as likely causes: those relating `id` when there are, else (the difference
+    /// having spread from them) every one of the hierarchy.
+    func staleCauses(of id: String) -> [String] {
+        let all = staleConstraints()
+        let mine = all.filter { $0.views.contains(id) }
+        let prefix = mine.isEmpty ? "elsewhere: " : ""
+        return (mine.isEmpty ? all : mine).map {
+            "\(prefix)stale stored frame: IB's frames break required constraint \($0.id) (\($0.views.joined(separator: ", "))) by \(formatNumber(($0.broken * 1000).rounded() / 1000)) pt"
+        }
     }
 }

@@ -49,3 +49,51 @@ struct IBBaselineTests {
         #expect(k[0] == 162 && abs(k[1] - 41.1) < 1e-9 && k[2] == 50 && k[3] == 24)
     }
 }
+
+/// A stack's baseline is its arranged view's (frames by hand): horizontal stack `h`, last-baseline
+/// aligned, at the root's top-left, holds `big` (one line, 30×48; pointSize 45, but 40 in the
+/// variation for the iPhone's compact width and regular height: baseline 24 + 0.355 × 40 = 38.2
+/// below its top) and `vs`, a vertical stack (100×50) of `t` (20 tall) and `u` (multi-line,
+/// pointSize 10, 30 tall): vs's last baseline is u's, 50 − 0.24 × 10 = 47.6 below vs's top. So
+/// `big` sits 47.6 − 38.2 = 9.4 below `vs`, which is on the stack's top: big [0, 9.4, 30, 48],
+/// vs [30, 0, 100, 50], h 57.4 tall.
+struct IBStackBaselineTests {
+    @Test func nestedStackForwardsItsLastArrangedViewsBaseline() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21000">
+            <device id="retina4_7" orientation="portrait"/>
+            <objects>
+            <view id="v"><rect key="frame" x="0" y="0" width="300" height="200"/>
+            <subviews>
+            <stackView alignment="lastBaseline" translatesAutoresizingMaskIntoConstraints="NO" id="h"><rect key="frame" x="0" y="0" width="130" height="57.4"/>
+            <subviews>
+            <label text="0" translatesAutoresizingMaskIntoConstraints="NO" id="big"><rect key="frame" x="0" y="9.4" width="30" height="48"/>
+            <fontDescription key="fontDescription" type="system" pointSize="45"/>
+            <variation key="heightClass=regular-widthClass=compact"><fontDescription key="fontDescription" type="system" pointSize="40"/></variation>
+            </label>
+            <stackView axis="vertical" translatesAutoresizingMaskIntoConstraints="NO" id="vs"><rect key="frame" x="30" y="0" width="100" height="50"/>
+            <subviews>
+            <label text="t" translatesAutoresizingMaskIntoConstraints="NO" id="t"><rect key="frame" x="0" y="0" width="100" height="20"/></label>
+            <label text="u" numberOfLines="0" translatesAutoresizingMaskIntoConstraints="NO" id="u"><rect key="frame" x="0" y="20" width="100" height="30"/>
+            <fontDescription key="fontDescription" type="system" pointSize="10"/></label>
+            </subviews></stackView>
+            </subviews></stackView>
+            </subviews>
+            <constraints>
+            <constraint firstItem="h" firstAttribute="top" secondItem="v" secondAttribute="top" id="ht"/>
+            <constraint firstItem="h" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="hl"/>
+            </constraints>
+            </view>
+            </objects>
+            </document>
+            """
+        let scene = try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.xib"))[0]
+        let r = try solve(scene)
+        func near(_ a: [Double]?, _ b: [Double]) -> Bool { a.map { zip($0, b).allSatisfy { abs($0 - $1) < 1e-9 } } ?? false }
+        #expect(near(r["big"], [0, 9.4, 30, 48]), "\(r["big"] ?? [])")
+        #expect(near(r["vs"], [30, 0, 100, 50]), "\(r["vs"] ?? [])")
+        #expect(near(r["u"], [30, 20, 100, 30]), "\(r["u"] ?? [])")
+        #expect(near(r["h"], [0, 0, 130, 57.4]), "\(r["h"] ?? [])")
+    }
+}

@@ -24,8 +24,20 @@ struct IBEnvironmentTests {
         let xcode15 = IBEnvironment.fromTable(device: xr, toolsVersion: 24127, width: 414, statusBarShown: true, navigationBar: true, tabBar: false)
         #expect(xcode15.safeArea.top == 96 && xcode15.safeArea.bottom == 68 && xcode15.rootSideMargin == 20)
         // Xcode 16's files (tools 32700) have a plain 44 pt bar and one home-indicator inset.
+        // Without a navigation bar, Xcode 15's files show a second status-bar height on top, the
+        // legacy top layout guide too (2 × 50 on the 375×812 iPhone).
         let plain15 = IBEnvironment.fromTable(device: xr, toolsVersion: 24127, width: 414, statusBarShown: true, navigationBar: false, tabBar: false)
-        #expect(plain15.safeArea.top == 48 && plain15.safeArea.bottom == 68)
+        #expect(plain15.safeArea.top == 96 && plain15.safeArea.bottom == 68)
+        let guide15 = IBEnvironment.fromTable(device: x, toolsVersion: 24506, width: 375, statusBarShown: true, navigationBar: false, tabBar: false)
+        #expect(guide15.safeArea.top == 100 && guide15.topGuideLength == 100)
+        #expect(IBEnvironment.fromTable(device: x, toolsVersion: 24506, width: 375, statusBarShown: false, navigationBar: false, tabBar: false).safeArea.top == 0)
+        // Xcode 11's files (tools 15000 to 15999) show no status bar on iPhones without a notch:
+        // a navigation bar alone on the 375×667 iPhone, nothing on the 320×568 one; notched ones keep theirs.
+        let se = IBDeviceTable.device(id: "retina4_7")
+        #expect(IBEnvironment.fromTable(device: se, toolsVersion: 15701, width: 375, statusBarShown: true, navigationBar: true, tabBar: false).safeArea.top == 44)
+        #expect(IBEnvironment.fromTable(device: IBDeviceTable.device(id: "retina4_0"), toolsVersion: 15705, width: 320, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 0)
+        #expect(IBEnvironment.fromTable(device: se, toolsVersion: 16097, width: 375, statusBarShown: true, navigationBar: true, tabBar: false).safeArea.top == 64)
+        #expect(IBEnvironment.fromTable(device: x, toolsVersion: 15705, width: 375, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 44)
         let xcode16 = IBEnvironment.fromTable(device: xr, toolsVersion: 32700, width: 414, statusBarShown: true, navigationBar: true, tabBar: false)
         #expect(xcode16.safeArea.top == 92 && xcode16.safeArea.bottom == 34)
     }

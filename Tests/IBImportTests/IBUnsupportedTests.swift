@@ -75,7 +75,7 @@ struct IBUnsupportedTests {
             "<viewLayoutGuide id=\"fg\"> (line 9): layout guide key \"futureGuide\" not modelled (constraints to it are dropped)",
             "<constraint id=\"gt\"> (line 11): constraint gt reaches an object outside this hierarchy or not modelled: dropped",
             "<view id=\"g\"> (line 6): custom class Gauge: intrinsic content size unknown (none assumed)",
-            "<imageView id=\"i\"> (line 7): SF Symbol image \"star\": alignment insets unknown (frame taken as the alignment rectangle)",
+            "<imageView id=\"i\"> (line 7): SF Symbol image \"star\": alignment insets unknown (horizontal and vertical: frame taken as the alignment rectangle)",
         ])
         #expect(!scene.scene.constraints.contains { $0.id == "gt" })
         #expect(scene.likelyCauses(of: "g", dropped: []).first == "constraint gt reaches an object outside this hierarchy or not modelled: dropped")
