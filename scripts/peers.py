@@ -224,7 +224,10 @@ def main():
 
 
 def command_line():
-    return "python3 scripts/peers.py " + " ".join(sys.argv[1:])
+    """The command as given, the scratch folder after --work written WORK (no machine paths in results)."""
+    args = sys.argv[1:]
+    shown = ["WORK" if i > 0 and args[i - 1] == "--work" else a for i, a in enumerate(args)]
+    return "python3 scripts/peers.py " + " ".join(shown)
 
 
 def imported_views(results):

@@ -22,11 +22,12 @@ default|results/default/ (report.md, results.json, report.html, plots as SVG)|15
 scaling|results/scaling/ (the same, 100 to 100,000 views)|60
 factored|results/factored/bench-10000.json and bench-100000.json|10
 compare|results/compare-10-1000.md|5
-crossover|results/crossover.md, .json, .png|6
+crossover|results/crossover.md, .json and crossover-plots/|6
 crossover-same|results/crossover-same-constraints/|2
 peers|results/peers.md and peers.json|150
 package-benchmark|results/package-benchmark.md|5
 ib-conformance|results/ib-conformance.md|10
+published|results/published.md, published.json and published/ (the plots)|10
 pictures|results/pictures/ and the HTML reports of default and scaling|3
 "
 
@@ -137,6 +138,7 @@ remake() {
       python3 scripts/ib_conformance.py "$corpus" --binary "$LB" --output results/ib-conformance.md
       stamp results/ib-conformance.md "bash scripts/ib_conformance.sh IB_CORPUS" ;;
     pictures) LAYOUTBENCH="$LB" bash scripts/screenshots.sh ;;
+    published) lb bench --suite published --quiet --results results >/dev/null ;;
   esac
 }
 
