@@ -68,11 +68,12 @@ public struct OpState: Sendable {
         editDeclared = [Bool](repeating: false, count: scene.edits.count)
     }
 
-    /// `op` as it runs now, or why it must be refused given what earlier ops did
-    /// (a malformed op's own refusal included). Several `add`s may define one id, of
-    /// which at most one runs: an op on the id acts on the handle present now.
+    /// Throws why `op` must be refused given what earlier ops did (a malformed op's own
+    /// refusal included). Several `add`s may define one id, of which at most one runs:
+    /// an op on the id is pointed at the handle present now (in place: no copy of the
+    /// op on the hot path, where the handle is the present one).
     @inline(__always)
-    public func admit(_ op: CompiledOp, in scene: CompiledScene) throws(LayoutError) -> CompiledOp {
+    public func admit(_ op: inout CompiledOp, in scene: CompiledScene) throws(LayoutError) {
         switch op {
         case let .invalid(error, _):
             throw error
@@ -81,18 +82,18 @@ public struct OpState: Sendable {
         case let .addEdit(e, _, _):
             if editDeclared[Int(e)] { throw .duplicateEdit(scene.edits[Int(e)].attribute.description) }
         case let .setConstant(h, value):
-            if presence[Int(h)] != .present { return .setConstant(try present(h, in: scene), value: value) }
+            if presence[Int(h)] != .present { op = .setConstant(try present(h, in: scene), value: value) }
         case let .setPriority(h, value):
             let target = presence[Int(h)] == .present ? h : try present(h, in: scene)
             // Required stays required: no op can make a priority 1000.
             if scene.constraints[Int(target)].isRequired { throw .requiredPriorityChange(constraint: scene.constraints[Int(h)].id) }
-            return .setPriority(target, value: value)
+            if target != h { op = .setPriority(target, value: value) }
         case let .activate(h):
-            if presence[Int(h)] != .present { return .activate(try present(h, in: scene)) }
+            if presence[Int(h)] != .present { op = .activate(try present(h, in: scene)) }
         case let .deactivate(h):
-            if presence[Int(h)] != .present { return .deactivate(try present(h, in: scene)) }
+            if presence[Int(h)] != .present { op = .deactivate(try present(h, in: scene)) }
         case let .remove(h):
-            if presence[Int(h)] != .present { return .remove(try present(h, in: scene)) }
+            if presence[Int(h)] != .present { op = .remove(try present(h, in: scene)) }
         case let .add(h):
             // An id names one constraint at a time, and never again once removed.
             if presence[Int(h)] != .notYetAdded { throw .duplicateConstraint(scene.constraints[Int(h)].id) }
@@ -105,7 +106,6 @@ public struct OpState: Sendable {
                 }
             }
         }
-        return op
     }
 
     /// The handle of `h`'s id that is present now (the latest `add` of an id may have been
@@ -134,6 +134,7 @@ public struct OpState: Sendable {
     }
 
     /// Records `op`, which was not refused (and which the back end accepted).
+    @inline(__always)
     public mutating func record(_ op: CompiledOp) {
         switch op {
         case let .activate(h): isActive[Int(h)] = true

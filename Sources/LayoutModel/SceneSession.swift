@@ -10,16 +10,18 @@ public final class SceneSession {
     public let scene: CompiledScene
     public let backend: any LayoutBackend
 
+    // The properties `apply` reads and writes on every op are unchecked for exclusivity:
+    // nothing reaches them re-entrantly, and the checks cost instructions on every op.
     /// What the op rules read: which constraints are present and active, which edits declared.
-    public private(set) var opState: OpState
+    @exclusivity(unchecked) public private(set) var opState: OpState
     public var presence: [Presence] { opState.presence }
     public var isActive: [Bool] { opState.isActive }
     public var editDeclared: [Bool] { opState.editDeclared }
-    public private(set) var constants: [Double]
-    public private(set) var priorities: [Double]
-    public private(set) var editPriority: [Double]
+    @exclusivity(unchecked) public private(set) var constants: [Double]
+    @exclusivity(unchecked) public private(set) var priorities: [Double]
+    @exclusivity(unchecked) public private(set) var editPriority: [Double]
     /// The suggested value, or the value held since the edit was declared.
-    public private(set) var editValue: [Double]
+    @exclusivity(unchecked) public private(set) var editValue: [Double]
     /// `[left, top, width, height]` per view after the last solve.
     public private(set) var rects: [Double]
     /// Views whose rectangle changed in the last solve (as the back end reports them).
@@ -97,9 +99,9 @@ public final class SceneSession {
     /// Applies one op; returns the refusal, if any. Fatal back-end errors throw.
     /// The op rules are checked here, once (`OpState`), so the back end never checks them.
     public func apply(_ requested: CompiledOp) throws(LayoutError) -> LayoutError? {
-        var op: CompiledOp
+        var op = requested
         do {
-            op = try opState.admit(requested, in: scene)
+            try opState.admit(&op, in: scene)
         } catch {
             return error
         }

@@ -103,8 +103,10 @@ extension Scene {
                 if case let .invalid(error, _) = compiledOp {
                     out.append(Diagnostic(path: path + (fields[f][position] ?? ""), message: error.description, isOpLevel: true))
                 } else {
+                    var admitted = compiledOp
                     do {
-                        state.record(try state.admit(compiledOp, in: compiled))
+                        try state.admit(&admitted, in: compiled)
+                        state.record(admitted)
                     } catch {
                         out.append(Diagnostic(path: path, message: error.description, isOpLevel: true))
                     }
