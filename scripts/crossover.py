@@ -158,12 +158,15 @@ def bench(args, lb, plan, limit_for, frames_for, cassowary_max_k):
         for backends, ks, suffix in groups:
             if not ks:
                 continue
-            stem = os.path.join(args.work, f"bench-{entry['kind']}-{n}{suffix}")
+            # Run in --work with relative names: the command bench records (and its plots repeat)
+            # then names no folder of this machine.
+            name = f"bench-{entry['kind']}-{n}{suffix}"
+            stem = os.path.join(args.work, name)
             cmd = [lb, "bench", "--family", entry["kind"], "--views", str(n), "--frames", str(int(frames_for(n))),
                    "--seed", str(args.seed), "--change-constants", ",".join(str(k) for k in ks)]
             cmd += ["--same-constraints"] if args.same_constraints else []
             cmd += ["--backend", ",".join(backends), "--warmup", str(args.warmup),
-                    "--time-limit", f"{limit_for(n):g}", "--results", stem, "--json", stem + ".json"]
+                    "--time-limit", f"{limit_for(n):g}", "--results", name, "--json", name + ".json"]
             record = stem + ".run.json"
             if args.resume and os.path.exists(record):
                 with open(record) as f:
@@ -171,7 +174,7 @@ def bench(args, lb, plan, limit_for, frames_for, cassowary_max_k):
                 continue
             before = load_average()
             started = time.time()
-            run(cmd, stdout=subprocess.DEVNULL)
+            run(cmd, stdout=subprocess.DEVNULL, cwd=args.work)
             done = {"kind": entry["kind"], "views": n, "json": stem + ".json", "command": " ".join(cmd),
                     "seconds": round(time.time() - started, 1), "load_before": before,
                     "load_after": load_average()}
