@@ -10,10 +10,14 @@ here (grid, stack) are made only of required equalities apart from one optional 
 that an edit holds, so no jitter can make the layout unsatisfiable or move a bound
 (the benches report the pivots per frame, which stay 0). The scenes are validated,
 compared (cassowary against factored) at the smallest size, then timed with
-`layoutbench bench`, one run per kind and size. Writes crossover.md,
-crossover.json and crossover.png into --out.
+`layoutbench bench --family KIND --views N --change-constants K,...` (bench makes
+the same scenes itself), one run per kind and size. Writes crossover.md and
+crossover.json into --out, and the plots into --out/crossover-plots with
+`layoutbench report RUN.json ... --plots` (ops-KIND.svg: time per frame against
+the ops per frame, that is K).
 
-Only the Python standard library is needed, plus matplotlib for the plot.
+Only the Python standard library is needed: the scenes, the timing and the plots
+all come from layoutbench; this script runs it and tabulates its JSON.
 
 Example (from the repository root, a release build first):
   swift build -c release --product layoutbench
@@ -47,7 +51,7 @@ def parse_args(argv=None):
     p.add_argument("--same-constraints", action="store_true",
                    help="change the same K constraints in every frame (default: K drawn afresh each frame)")
     p.add_argument("--work", default="/tmp/layoutbench-crossover", help="folder for the generated scenes and raw runs")
-    p.add_argument("--out", default="results", help="folder for crossover.md, crossover.json, crossover.png")
+    p.add_argument("--out", default="results", help="folder for crossover.md, crossover.json and crossover-plots/")
     p.add_argument("--cassowary-max-k", default="stack-100000:1000",
                    help="KIND-SIZE:K comma-separated: there cassowary runs only where K <= this (one of its "
                         "frames costs minutes above it; factored still runs every K)")
@@ -55,7 +59,7 @@ def parse_args(argv=None):
     p.add_argument("--resume", action="store_true",
                    help="reuse the compare results and bench outputs already in --work (scenes are regenerated "
                         "identically)")
-    p.add_argument("--report-only", action="store_true", help="rebuild md/json/png from the raw runs in --work")
+    p.add_argument("--report-only", action="store_true", help="rebuild the md, json and plots from the raw runs in --work")
     return p.parse_args(argv)
 
 
@@ -142,22 +146,27 @@ def check(args, lb, plan, compare, resume):
     return checks
 
 
-def bench(args, lb, plan, limit_for, cassowary_max_k):
+def bench(args, lb, plan, limit_for, frames_for, cassowary_max_k):
     """One bench run per kind and size with both back ends on the K that cassowary is allowed,
     and a factored-only run on the larger K."""
     runs = []
     for entry in plan:
         n = entry["views"]
         cap = cassowary_max_k.get(f"{entry['kind']}-{n}", float("inf"))
-        groups = [(BACKENDS, [p for k, p in entry["scenes"] if k <= cap], ""),
-                  (["factored"], [p for k, p in entry["scenes"] if k > cap], "-large")]
-        for backends, paths, suffix in groups:
-            if not paths:
+        groups = [(BACKENDS, [k for k, _ in entry["scenes"] if k <= cap], ""),
+                  (["factored"], [k for k, _ in entry["scenes"] if k > cap], "-large")]
+        for backends, ks, suffix in groups:
+            if not ks:
                 continue
-            stem = os.path.join(args.work, f"bench-{entry['kind']}-{n}{suffix}")
-            cmd = [lb, "bench", "--scene"] + paths + [
-                "--backend", ",".join(backends), "--warmup", str(args.warmup),
-                "--time-limit", f"{limit_for(n):g}", "--results", stem, "--json", stem + ".json"]
+            # Run in --work with relative names: the command bench records (and its plots repeat)
+            # then names no folder of this machine.
+            name = f"bench-{entry['kind']}-{n}{suffix}"
+            stem = os.path.join(args.work, name)
+            cmd = [lb, "bench", "--family", entry["kind"], "--views", str(n), "--frames", str(int(frames_for(n))),
+                   "--seed", str(args.seed), "--change-constants", ",".join(str(k) for k in ks)]
+            cmd += ["--same-constraints"] if args.same_constraints else []
+            cmd += ["--backend", ",".join(backends), "--warmup", str(args.warmup),
+                    "--time-limit", f"{limit_for(n):g}", "--results", name, "--json", name + ".json"]
             record = stem + ".run.json"
             if args.resume and os.path.exists(record):
                 with open(record) as f:
@@ -165,7 +174,7 @@ def bench(args, lb, plan, limit_for, cassowary_max_k):
                 continue
             before = load_average()
             started = time.time()
-            run(cmd, stdout=subprocess.DEVNULL)
+            run(cmd, stdout=subprocess.DEVNULL, cwd=args.work)
             done = {"kind": entry["kind"], "views": n, "json": stem + ".json", "command": " ".join(cmd),
                     "seconds": round(time.time() - started, 1), "load_before": before,
                     "load_after": load_average()}
@@ -336,59 +345,17 @@ def markdown(doc):
     lines += ["", f"Machine: {m['description']}, {m['cores']} cores; {doc['tables'][0]['toolchain']}; "
               f"git commit {doc['tables'][0]['git_commit']}; release build. The 2 cores are shared with other "
               "jobs (the load averages above), so single figures are noisy by tens of percent; the ratios "
-              "across K and the crossover are what to read. Plot: `crossover.png`; raw numbers: `crossover.json`.",
+              "across K and the crossover are what to read. Plots: `crossover-plots/ops-KIND.svg` (drawn by "
+              "`layoutbench report BENCH.json ... --plots`); raw numbers: `crossover.json`.",
               ""]
-    return "\n".join(lines).replace(os.getcwd() + os.sep, "")
+    # No machine paths in a committed result: the scratch folder is written WORK.
+    return "\n".join(lines).replace(doc["work"], "WORK").replace(os.getcwd() + os.sep, "")
 
 
-def plot(doc, path):
-    try:
-        import matplotlib
-    except ImportError:
-        print(f"crossover: matplotlib is not installed: {path} not drawn (pip install matplotlib)", file=sys.stderr)
-        return
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    kinds = []
-    for t in doc["tables"]:
-        if t["kind"] not in kinds:
-            kinds.append(t["kind"])
-    fig, axes = plt.subplots(1, len(kinds), figsize=(6.2 * len(kinds), 4.8), squeeze=False)
-    colours = {"cassowary": "tab:blue", "factored": "tab:orange"}
-    styles = ["-", "--", ":", "-."]
-    for ax, kind in zip(axes[0], kinds):
-        sizes = sorted({t["views"] for t in doc["tables"] if t["kind"] == kind})
-        for t in doc["tables"]:
-            if t["kind"] != kind:
-                continue
-            style = styles[sizes.index(t["views"]) % len(styles)]
-            for b in BACKENDS:
-                pts = [(r["k"], r[b]["p50"], r[b]["p99"], r[b]["lower_bound"]) for r in t["rows"]
-                       if r.get(b) and "p50" in r[b]]
-                if not pts:
-                    continue
-                ks = [p[0] for p in pts]
-                ax.plot(ks, [p[1] * 1e3 for p in pts], style, color=colours[b], marker="o",
-                        label=f"{b}, {t['view_count']:,} views (p50)")
-                ax.fill_between(ks, [p[1] * 1e3 for p in pts], [p[2] * 1e3 for p in pts],
-                                color=colours[b], alpha=0.12, linewidth=0)
-                lower = [p for p in pts if p[3]]
-                if lower:
-                    ax.plot([p[0] for p in lower], [p[1] * 1e3 for p in lower], "^", color=colours[b],
-                            markersize=9, markerfacecolor="white")
-        ax.axhline(8.33, color="grey", linewidth=0.8, linestyle=":")
-        ax.text(1, 8.33, " 120 Hz budget", va="bottom", fontsize=8, color="grey")
-        ax.set_xscale("log")
-        ax.set_yscale("log")
-        ax.set_xlabel("constants changed per frame (K)")
-        ax.set_ylabel("ms per frame (p50 line, band to p99)")
-        ax.set_title(f"{kind}: cost per frame against K")
-        ax.grid(True, which="both", alpha=0.25)
-        ax.legend(fontsize=8)
-    fig.text(0.01, 0.01, "open triangle: stopped by the time limit (a lower bound)", fontsize=8, color="grey")
-    fig.tight_layout(rect=(0, 0.03, 1, 1))
-    fig.savefig(path, dpi=110)
+def plot(lb, runs, folder):
+    """The plots, drawn by layoutbench from the bench runs' JSON (ops-KIND.svg: time per frame
+    against ops per frame, one line per back end and size)."""
+    run([lb, "report"] + [r["json"] for r in runs] + ["--plots", folder], stdout=subprocess.DEVNULL)
 
 
 def main():
@@ -410,20 +377,19 @@ def main():
     else:
         plan = generate(args, lb, kinds, sizes, ks, frames_for)
         compare = check(args, lb, plan, not args.no_compare, args.resume)
-        runs = bench(args, lb, plan, limit_for, {key: int(k) for key, k in (item.split(":") for item in args.cassowary_max_k.split(",") if item)})
+        runs = bench(args, lb, plan, limit_for, frames_for, {key: int(k) for key, k in (item.split(":") for item in args.cassowary_max_k.split(",") if item)})
         state = {"plan": plan, "runs": runs, "compare": compare,
                  "command": "python3 " + " ".join(sys.argv)}
         with open(state_path, "w") as f:
             json.dump(state, f, indent=1)
-    doc = {"command": state["command"], "machine": bench_machine(state["runs"]), "compare": state["compare"],
+    doc = {"command": state["command"], "work": args.work, "machine": bench_machine(state["runs"]), "compare": state["compare"],
            "jitter": JITTER, "seed": args.seed, "same_constraints": args.same_constraints, "cassowary_max_k": args.cassowary_max_k, "tables": collect(state["plan"], state["runs"])}
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "crossover.json"), "w") as f:
-        json.dump(doc, f, indent=1, ensure_ascii=False)
-        f.write("\n")
+        f.write(json.dumps(doc, indent=1, ensure_ascii=False).replace(args.work, "WORK") + "\n")
     with open(os.path.join(args.out, "crossover.md"), "w") as f:
         f.write(markdown(doc))
-    plot(doc, os.path.join(args.out, "crossover.png"))
+    plot(lb, state["runs"], os.path.join(args.out, "crossover-plots"))
     for t in doc["tables"]:
         print(f"{t['kind']}-{t['views']}: {t['crossover']}")
 

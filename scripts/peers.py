@@ -91,6 +91,10 @@ def skipped(args, label):
     return {b for b, scene in skips if scene == label}
 
 
+# Where the gathered bench runs come from, as they record it themselves: commits and machines.
+PROVENANCE = {"git_commits": set(), "machines": set(), "toolchains": set()}
+
+
 def bench(args, layoutbench, work, label, scene_args):
     out = os.path.join(work, label + ("." + args.group if args.group else "") + ".bench.json")
     if not (args.reuse and os.path.exists(out)) and not args.report_only:
@@ -108,6 +112,10 @@ def bench(args, layoutbench, work, label, scene_args):
                                              and name.count(".") == label.count(".") + 3):
             group = name[len(label) + 1:-len(".bench.json")] or None
             run = json.load(open(os.path.join(work, name)))
+            PROVENANCE["git_commits"].add(run.get("git_commit", "unknown"))
+            machine = run.get("machine", {})
+            PROVENANCE["machines"].add("%s, %s cores" % (machine.get("description", "unknown"), machine.get("cores", "?")))
+            PROVENANCE["toolchains"].add(run.get("toolchain", "unknown"))
             for r in run["results"]:
                 if group:
                     r["group"] = group
@@ -224,7 +232,10 @@ def main():
 
 
 def command_line():
-    return "python3 scripts/peers.py " + " ".join(sys.argv[1:])
+    """The command as given, the scratch folder after --work written WORK (no machine paths in results)."""
+    args = sys.argv[1:]
+    shown = ["WORK" if i > 0 and args[i - 1] == "--work" else a for i, a in enumerate(args)]
+    return "python3 scripts/peers.py " + " ".join(shown)
 
 
 def imported_views(results):
@@ -278,6 +289,9 @@ def write_reports(args, records, work):
           "Report written by `%s` on %s (release build, 2 cores shared with other jobs: every figure is wall-clock "
           "time under that load). The bench runs it gathers were made by:" % (command, now.strftime("%Y-%m-%d %H:%M UTC")), ""]
     md += ["    " + r for r in runs]
+    md += ["", "The bench runs record commit %s, machine %s, %s." % (
+        ", ".join("`%s`" % c for c in sorted(PROVENANCE["git_commits"])) or "unknown",
+        "; ".join(sorted(PROVENANCE["machines"])) or "unknown", "; ".join(sorted(PROVENANCE["toolchains"])) or "unknown")]
     md += ["", "Every back end of a scene ran in one `layoutbench bench` (so the ratios on a row compare back ends "
            "measured in the same run, one after the other): 10 untimed warm-up frames on a separate build, then "
            "every frame timed (ops + solve + reading back the changed rectangles; kiwi and the Python solvers "
@@ -296,6 +310,8 @@ def write_reports(args, records, work):
         md[-1] += (" ‡ = measured in its own `layoutbench bench` run on the scene (a group of back ends with its own "
                    "wall-clock limit, run after the others), so its ratios are over cassowary's figure from the other run.")
     out = {"command": command, "runs": runs, "created": now.isoformat(),
+           "git_commits": sorted(PROVENANCE["git_commits"]), "machines": sorted(PROVENANCE["machines"]),
+           "toolchains": sorted(PROVENANCE["toolchains"]),
            "time_limit_seconds": args.time_limit, "frames": args.frames,
            "priority_mapping": "1000 -> required; optional p -> weight p (kiwi strength.create(0, 0, p); "
                                "cassowary-py strength WEAK with weight p)", "scenes": []}

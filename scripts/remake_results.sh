@@ -22,11 +22,12 @@ default|results/default/ (report.md, results.json, report.html, plots as SVG)|15
 scaling|results/scaling/ (the same, 100 to 100,000 views)|60
 factored|results/factored/bench-10000.json and bench-100000.json|10
 compare|results/compare-10-1000.md|5
-crossover|results/crossover.md, .json, .png|6
+crossover|results/crossover.md, .json and crossover-plots/|6
 crossover-same|results/crossover-same-constraints/|2
 peers|results/peers.md and peers.json|150
 package-benchmark|results/package-benchmark.md|5
 ib-conformance|results/ib-conformance.md|10
+published|results/published.md, published.json and published/ (the plots)|10
 pictures|results/pictures/ and the HTML reports of default and scaling|3
 "
 
@@ -102,10 +103,12 @@ remake() {
     default) bench_run default ;;
     scaling) bench_run scaling --views 100,1000,10000,100000 --time-limit 20 ;;
     factored)
+      # --results inside the repository (then removed): the command each file records names no machine path.
       lb bench --family stack,tree,grid,scroll,churn,clamp,toggle,mixed --views 10000 --backend cassowary,factored,manual \
-        --frames 60 --warmup 5 --repeat 3 --time-limit 8 --quiet --results "$work/f1" --json results/factored/bench-10000.json >/dev/null
+        --frames 60 --warmup 5 --repeat 3 --time-limit 8 --quiet --results results/factored/run --json results/factored/bench-10000.json >/dev/null
       lb bench --family stack,tree,grid,scroll,churn,clamp,toggle,mixed --views 100000 --backend cassowary,factored,manual \
-        --frames 60 --warmup 3 --repeat 3 --time-limit 10 --quiet --results "$work/f2" --json results/factored/bench-100000.json >/dev/null ;;
+        --frames 60 --warmup 3 --repeat 3 --time-limit 10 --quiet --results results/factored/run --json results/factored/bench-100000.json >/dev/null
+      rm -rf results/factored/run ;;
     compare) compare_md results/compare-10-1000.md "\`layoutbench compare\` on every family at 10 and 1,000 views" \
                --family stack,tree,grid,clamp,toggle,scroll,churn,mixed --views 10,1000 --frames 20 ;;
     crossover) python3 scripts/crossover.py --layoutbench "$LB" --work "$work/crossover" --out results
@@ -137,6 +140,7 @@ remake() {
       python3 scripts/ib_conformance.py "$corpus" --binary "$LB" --output results/ib-conformance.md
       stamp results/ib-conformance.md "bash scripts/ib_conformance.sh IB_CORPUS" ;;
     pictures) LAYOUTBENCH="$LB" bash scripts/screenshots.sh ;;
+    published) lb bench --suite published --quiet --results results >/dev/null ;;
   esac
 }
 

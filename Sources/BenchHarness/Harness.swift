@@ -47,6 +47,8 @@ public struct BenchResult: Sendable {
     public var views: Int
     public var constraints: Int
     public var frames: Int
+    /// The scene's ops over its frames (`layout` and bounds-origin changes included).
+    public var opsPerFrame: Double?
     public var repetitions: Int
     /// Measured out of process by an external driver (`kiwi`, `exec:…`), which timed its own build
     /// and frames; no allocation or work counts. Reports mark it †; the results JSON, `out_of_process`.
@@ -97,6 +99,10 @@ public enum Harness {
             backend: backend.name, scene: bench.name, family: bench.family, views: scene.viewCount,
             constraints: scene.initialConstraintCount, frames: scene.frameCount, repetitions: settings.repetitions)
         result.workUnit = backend.workUnit
+        if scene.frameCount > 0 {
+            let ops = scene.frames.reduce(0) { $0 + $1.count } + scene.frameMarkers.values.reduce(0) { $0 + $1.count }
+            result.opsPerFrame = Double(ops) / Double(scene.frameCount)
+        }
         if let reason = backend.assess(scene, options: settings.options).declineReason {
             result.declined = reason
             return result

@@ -2,7 +2,7 @@ import LayoutModel
 import LayoutRender
 
 /// One plot of a bench report: the family (or scene) it belongs to, the file name it takes
-/// when written on its own (`scaling-GROUP.svg`, `series-SCENE.svg`), and the plot.
+/// when written on its own (`scaling-GROUP.svg`, `ops-GROUP.svg`, `series-SCENE.svg`), and the plot.
 public struct ReportPlot {
     public var group: String
     public var fileName: String
@@ -10,8 +10,10 @@ public struct ReportPlot {
 }
 
 /// The plots of a bench report, in the order the HTML page shows them: per family (or scene),
-/// time per frame against size when it ran at two sizes or more, then each frame's time at the
-/// largest size that most back ends ran. The HTML report and `report --plots` both draw these.
+/// time per frame against size when it ran at two sizes or more (against ops per frame instead
+/// when one back end ran one size with several, as `bench --change-constants` does), then each
+/// frame's time at the largest size that most back ends ran. The HTML report and `report --plots`
+/// both draw these.
 public func reportPlots(_ results: [BenchResult]) -> [ReportPlot] {
     let ran = results.filter { $0.declined == nil && $0.framesMeasured > 0 }
     var backends: [String] = []
@@ -22,7 +24,9 @@ public func reportPlots(_ results: [BenchResult]) -> [ReportPlot] {
     var plots: [ReportPlot] = []
     for group in groups {
         let rows = ran.filter { ($0.family ?? $0.scene) == group }
-        if let scaling = scalingPlot(group, rows, backends: backends, colour: colour) {
+        if let ops = opsPlot(group, rows, backends: backends, colour: colour) {
+            plots.append(ReportPlot(group: group, fileName: "ops-\(fileSafe(group)).svg", plot: ops))
+        } else if let scaling = scalingPlot(group, rows, backends: backends, colour: colour) {
             plots.append(ReportPlot(group: group, fileName: "scaling-\(fileSafe(group)).svg", plot: scaling))
         }
         if let (scene, series) = seriesPlot(group, rows, colour: colour) {
@@ -44,6 +48,36 @@ private func scalingPlot(_ group: String, _ rows: [BenchResult], backends: [Stri
         guard !mine.isEmpty else { continue }
         plot.series.append(PlotSeries(name: "\(b) p50", points: mine.map { (Double($0.views), $0.frameTimes.p50) }, colour: colour(b)))
         plot.series.append(PlotSeries(name: "\(b) p99", points: mine.map { (Double($0.views), $0.frameTimes.p99) }, colour: colour(b), dashed: true))
+    }
+    return plot
+}
+
+/// Time per frame against ops per frame, one line per back end (p50 solid, p99 dashed; at
+/// several sizes p50 only, one line per size), when some back end ran one size with several
+/// ops per frame.
+private func opsPlot(_ group: String, _ rows: [BenchResult], backends: [String], colour: (String) -> Int) -> LinePlot? {
+    var opsBySize: [String: Set<Double>] = [:]
+    for r in rows { if let ops = r.opsPerFrame { opsBySize["\(r.backend) \(r.views)", default: []].insert(ops) } }
+    guard opsBySize.values.contains(where: { $0.count >= 2 }) else { return nil }
+    var plot = LinePlot(title: "\(group): time per frame against ops per frame", xLabel: "ops per frame", yLabel: "time per frame")
+    plot.logX = true
+    plot.xFormat = { grouped(Int($0.rounded())) }
+    plot.yFormat = durationTick
+    plot.referenceLines = budgetLines()
+    let sizes = Set(rows.map(\.views)).sorted()
+    for b in backends {
+        for n in sizes {
+            let mine = rows.filter { $0.backend == b && $0.views == n && $0.opsPerFrame != nil }.sorted { $0.opsPerFrame! < $1.opsPerFrame! }
+            guard !mine.isEmpty else { continue }
+            let p50 = mine.map { ($0.opsPerFrame!, $0.frameTimes.p50) }
+            guard sizes.count == 1 else {
+                // Several sizes: p50 only, the largest solid and the others dashed.
+                plot.series.append(PlotSeries(name: "\(b), \(grouped(n)) views p50", points: p50, colour: colour(b), dashed: n != sizes.last))
+                continue
+            }
+            plot.series.append(PlotSeries(name: "\(b) p50", points: p50, colour: colour(b)))
+            plot.series.append(PlotSeries(name: "\(b) p99", points: mine.map { ($0.opsPerFrame!, $0.frameTimes.p99) }, colour: colour(b), dashed: true))
+        }
     }
     return plot
 }

@@ -45,6 +45,7 @@ public enum ResultsReader {
                 constraints: Int(number(record["constraints"]) ?? 0), frames: Int(number(record["frames"]) ?? 0),
                 repetitions: Int(number(record["repeat"]) ?? 1))
             if case .bool(true)? = record["out_of_process"] { r.outOfProcess = true }
+            r.opsPerFrame = number(record["ops_per_frame"])
             if let declined = string(record["declined"]) {
                 r.declined = declined
                 results.append(r)

@@ -93,6 +93,8 @@ public struct ResultsFile: Codable, Sendable {
         public var views: Int
         public var constraints: Int
         public var frames: Int
+        /// The scene's ops per frame (absent in files written before it was recorded).
+        public var opsPerFrame: Double?
         public var `repeat`: Int
         /// The back end declined the scene before running it.
         public var declined: String?
@@ -105,6 +107,7 @@ public struct ResultsFile: Codable, Sendable {
         enum CodingKeys: String, CodingKey {
             case backend, scene, family, views, constraints, frames, `repeat`, declined, failed
             case outOfProcess = "out_of_process"
+            case opsPerFrame = "ops_per_frame"
         }
 
         public init(from decoder: any Decoder) throws {
@@ -115,6 +118,7 @@ public struct ResultsFile: Codable, Sendable {
             views = try c.decode(Int.self, forKey: .views)
             constraints = try c.decode(Int.self, forKey: .constraints)
             frames = try c.decode(Int.self, forKey: .frames)
+            opsPerFrame = try c.decodeIfPresent(Double.self, forKey: .opsPerFrame)
             `repeat` = try c.decode(Int.self, forKey: .repeat)
             declined = try c.decodeIfPresent(String.self, forKey: .declined)
             failed = try c.decodeIfPresent(String.self, forKey: .failed)
@@ -130,6 +134,7 @@ public struct ResultsFile: Codable, Sendable {
             try c.encode(views, forKey: .views)
             try c.encode(constraints, forKey: .constraints)
             try c.encode(frames, forKey: .frames)
+            try c.encodeIfPresent(opsPerFrame, forKey: .opsPerFrame)
             try c.encode(`repeat`, forKey: .repeat)
             try c.encodeIfPresent(declined, forKey: .declined)
             try c.encodeIfPresent(failed, forKey: .failed)
@@ -144,6 +149,7 @@ public struct ResultsFile: Codable, Sendable {
             views = r.views
             constraints = r.constraints
             frames = r.frames
+            opsPerFrame = r.opsPerFrame
             `repeat` = r.repetitions
             declined = r.declined
             failed = r.failed

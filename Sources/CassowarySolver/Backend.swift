@@ -60,26 +60,24 @@ public final class CassowaryBackend: LayoutBackend {
         c.constant = state.constants[Int(h)]
         c.priority = state.priorities[Int(h)]
         c.isActive = state.isActive[Int(h)]
-        // Scene ids are unique (the compiler checked them): named for messages, not indexed.
-        let id = try solver.register(
-            c.terms, c.relation, c.constant, priority: c.priority, name: c.id, isStatic: !isMutable[Int(h)],
-            checkingDuplicates: false)
+        // The compiler checked the row and the session the id: named for messages, not indexed.
+        let id = solver.registerUnchecked(
+            c.terms, c.relation, c.constant, priority: c.priority, name: c.id, isStatic: !isMutable[Int(h)])
         constraintID[Int(h)] = id
         guard c.isActive else { return }
         do {
-            try solver.setActive(id, true)
+            try solver.setActiveUnchecked(id, true)
         } catch {
-            try? solver.removeConstraint(id)
+            try? solver.removeConstraintUnchecked(id)
             constraintID[Int(h)] = -1
             throw error
         }
     }
 
     func declareEdit(_ e: EditHandle, priority: Double, heldValue value: Double) throws(LayoutError) {
-        let id = try solver.addEditVariable(
-            terms: scene.edits[Int(e)].terms, priority: priority, name: scene.edits[Int(e)].attribute.description,
-            checkingDuplicates: false)
-        try solver.suggestValue(id, value)
+        let id = try solver.addEditUnchecked(
+            scene.edits[Int(e)].terms, priority: priority, label: scene.edits[Int(e)].attribute.description)
+        try solver.suggestValueUnchecked(id, value)
         editID[Int(e)] = id
     }
 
@@ -89,27 +87,29 @@ public final class CassowaryBackend: LayoutBackend {
         rebuildIfIllConditioned()
     }
 
+    /// The op obeys every op rule (the compiler and the session checked it), so the
+    /// solver's own argument checks are skipped; a constraint an op changes is never static.
     func applyToSolver(_ op: CompiledOp) throws(LayoutError) {
         switch op {
         case let .suggest(e, value):
-            try solver.suggestValue(editID[Int(e)], value)
+            try solver.suggestValueUnchecked(editID[Int(e)], value)
         case let .setConstant(h, value):
-            try solver.setConstant(constraintID[Int(h)], value)
+            try solver.setConstantUnchecked(constraintID[Int(h)], value)
         case let .setPriority(h, value):
-            try solver.setPriority(constraintID[Int(h)], value)
+            solver.setPriorityUnchecked(constraintID[Int(h)], value)
         case let .activate(h):
-            try solver.setActive(constraintID[Int(h)], true)
+            try solver.setActiveUnchecked(constraintID[Int(h)], true)
         case let .deactivate(h):
-            try solver.setActive(constraintID[Int(h)], false)
+            try solver.setActiveUnchecked(constraintID[Int(h)], false)
         case let .add(h):
             try create(h)
         case let .remove(h):
-            try solver.removeConstraint(constraintID[Int(h)])
+            try solver.removeConstraintUnchecked(constraintID[Int(h)])
             constraintID[Int(h)] = -1
         case let .addEdit(e, priority, held):
             try declareEdit(e, priority: priority, heldValue: held)
         case let .removeEdit(e):
-            try solver.removeEditVariable(editID[Int(e)])
+            try solver.removeEditUnchecked(editID[Int(e)])
             editID[Int(e)] = -1
         case .invalid:
             break

@@ -28,13 +28,20 @@ extension CassowarySolver {
         guard priority.isFinite, priority > 0 else { throw .invalidPriority(constraint: label, value: priority) }
         guard priority < 1000 else { throw .requiredEdit(label) }
         if checkingDuplicates, let existing = editIndex[key], contains(existing) { throw .duplicateEdit(label) }
+        let id = try addEditUnchecked(key, priority: priority, label: label)
+        if checkingDuplicates { editIndex[key] = id }
+        return id
+    }
+
+    /// `addEditVariable` on merged, checked `key` at an optional priority, not indexed
+    /// (the back end: a compiled scene's edits were checked when it compiled).
+    func addEditUnchecked(_ key: [LinearTerm], priority: Double, label: String) throws(LayoutError) -> EditID {
         var value = 0.0
         for t in key { value += t.coefficient * core.value(of: Int(t.variable)) }
         let id = core.register(key, .equal, value, priority: priority)
         track(id, name: label, edit: true)
         // An optional equality never conflicts with the required constraints.
         try? core.setActive(id, true)
-        if checkingDuplicates { editIndex[key] = id }
         try checkStall("declaring the edit \(label)")
         return id
     }
@@ -43,6 +50,12 @@ extension CassowarySolver {
     public func suggestValue(_ edit: EditID, _ value: Double) throws(LayoutError) {
         try checkEdit(edit)
         guard value.isFinite else { throw .invalidValue(what: "suggest \(name(of: edit))", value: value) }
+        try suggestValueUnchecked(edit, value)
+    }
+
+    /// `suggestValue` for a live edit and a finite value.
+    @inline(__always)
+    func suggestValueUnchecked(_ edit: EditID, _ value: Double) throws(LayoutError) {
         // An edit is optional: its error symbols absorb any value, so this cannot be refused.
         try? core.setConstant(edit, value)
         try checkStall("suggesting \(formatNumber(value)) for \(name(of: edit))")
@@ -50,6 +63,11 @@ extension CassowarySolver {
 
     public func removeEditVariable(_ edit: EditID) throws(LayoutError) {
         try checkEdit(edit)
+        try removeEditUnchecked(edit)
+    }
+
+    /// `removeEditVariable` of a live edit.
+    func removeEditUnchecked(_ edit: EditID) throws(LayoutError) {
         let key = core.records[Int(edit)].terms
         if editIndex[key] == edit { editIndex[key] = nil }
         core.removeConstraint(edit)

@@ -112,9 +112,18 @@ public final class CassowarySolver {
         guard priority.isFinite, priority > 0 else { throw .invalidPriority(constraint: label, value: priority) }
         let indexed = checkingDuplicates ? name : nil
         if let indexed, let existing = nameIndex[indexed], contains(existing) { throw .duplicateConstraint(indexed) }
+        let id = registerUnchecked(terms, relation, constant, priority: priority, name: name, isStatic: isStatic)
+        if let indexed { nameIndex[indexed] = id }
+        return id
+    }
+
+    /// `register` for a caller whose arguments obey its rules already (the back end:
+    /// a compiled scene's rows and ids were checked when it compiled). Not indexed by name.
+    func registerUnchecked(
+        _ terms: [LinearTerm], _ relation: Relation, _ constant: Double, priority: Double, name: String?, isStatic: Bool
+    ) -> ConstraintID {
         let id = core.register(mergeTerms(terms), relation, constant, priority: priority, isStatic: isStatic)
         track(id, name: name, edit: false)
-        if let indexed { nameIndex[indexed] = id }
         return id
     }
 
@@ -157,6 +166,11 @@ public final class CassowarySolver {
     /// Removes a constraint for good, freeing all its symbols and rows.
     public func removeConstraint(_ id: ConstraintID) throws(LayoutError) {
         try checkConstraint(id)
+        try removeConstraintUnchecked(id)
+    }
+
+    /// `removeConstraint` of a live constraint.
+    func removeConstraintUnchecked(_ id: ConstraintID) throws(LayoutError) {
         core.removeConstraint(id)
         let label = name(of: id)
         untrack(id)
@@ -172,6 +186,11 @@ public final class CassowarySolver {
         guard !core.records[Int(id)].isStatic else {
             throw .unsupported("\(name(of: id)) was registered static: its constant cannot change")
         }
+        try setConstantUnchecked(id, value)
+    }
+
+    /// `setConstant` of a live, non-static constraint to a finite value.
+    func setConstantUnchecked(_ id: ConstraintID, _ value: Double) throws(LayoutError) {
         do {
             try core.setConstant(id, value)
         } catch {
@@ -188,8 +207,11 @@ public final class CassowarySolver {
         guard priority < 1000, core.records[Int(id)].priority < 1000 else {
             throw .requiredPriorityChange(constraint: name(of: id))
         }
-        core.setPriority(id, priority)
+        setPriorityUnchecked(id, priority)
     }
+
+    /// `setPriority` of a live optional constraint to an optional priority.
+    func setPriorityUnchecked(_ id: ConstraintID, _ priority: Double) { core.setPriority(id, priority) }
 
     public func isActive(_ id: ConstraintID) -> Bool { contains(id) && core.records[Int(id)].inTableau }
 
@@ -201,6 +223,11 @@ public final class CassowarySolver {
         if !active && core.records[Int(id)].isStatic {
             throw .unsupported("\(name(of: id)) was registered static: it cannot be deactivated")
         }
+        try setActiveUnchecked(id, active)
+    }
+
+    /// `setActive` of a live constraint (not static, when deactivated).
+    func setActiveUnchecked(_ id: ConstraintID, _ active: Bool) throws(LayoutError) {
         do {
             try core.setActive(id, active)
         } catch {

@@ -6,8 +6,12 @@ extension FactoredSolver {
     /// The first inconsistency found, described, or nil when everything kept agrees
     /// with the rows. Meant between ops (not inside one).
     func checkInvariants() -> String? {
-        basisShape() ?? cleanScratch() ?? tightList() ?? factorStructure() ?? factorSolves()
-            ?? programMirrorsFactor() ?? keptValues() ?? keptDuals() ?? pricingNotes()
+        let checks: [() -> String?] = [
+            levelMap, basisShape, cleanScratch, cleanUpdateScratch, tightList, factorStructure, factorSolves,
+            programMirrorsFactor, keptValues, keptDuals, pricingNotes, keptCandidates,
+        ]
+        for check in checks { if let problem = check() { return problem } }
+        return nil
     }
 
     /// A row's name and index, for messages.
@@ -16,6 +20,27 @@ extension FactoredSolver {
     /// Within `1e-7` of each other, relative to `scale` (at least 1).
     func agrees(_ a: Double, _ b: Double, scale: Double = 0) -> Bool {
         abs(a - b) <= 1e-7 * max(1, abs(a), abs(b), scale)
+    }
+
+    /// Level 0 is required (1000), then one level per optional priority, the higher the
+    /// priority the lower its level, with no gap.
+    private func levelMap() -> String? {
+        if levelOfPriority.count != levelCount { return "levelOfPriority maps \(levelOfPriority.count) priorities for \(levelCount) levels" }
+        for (i, entry) in levelOfPriority.sorted(by: { $0.key > $1.key }).enumerated() where entry.value != Int32(i) {
+            return "levelOfPriority puts priority \(entry.key) at level \(entry.value), its rank is \(i)"
+        }
+        if levelOfPriority[1000] != 0 { return "levelOfPriority does not put required (1000) at level 0" }
+        return nil
+    }
+
+    /// Between ops, the scratch of the pricing and of a local factor update is clean.
+    private func cleanUpdateScratch() -> String? {
+        if let l = levelHead.firstIndex(where: { $0 != -1 }) { return "levelHead of level \(l) is left set" }
+        if !localRows.members.isEmpty || !localColumns.members.isEmpty || !localBlocks.members.isEmpty
+            || !rebuiltPositions.members.isEmpty {
+            return "a local factor update's marks are left set"
+        }
+        return nil
     }
 
     /// Rows out of force are never tight; as many tight rows as basic unknowns; the
@@ -300,6 +325,30 @@ extension FactoredSolver {
                 if cost.sign < 0 {
                     return "loosening tight \(describeRow(r)) improves (reduced cost \(cost.value) at level \(cost.level)) but is not noted for pricing"
                 }
+            }
+        }
+        return nil
+    }
+}
+
+extension FactoredSolver {
+    /// While `candidates` is claimed current (with a valid factor and current duals):
+    /// every column that prices as improving is among them.
+    fileprivate func keptCandidates() -> String? {
+        guard candidatesCurrent, factorValid, dualsCurrent else { return nil }
+        var unknowns = Set<Int>(), loosened = Set<Int>()
+        for candidate in candidates {
+            switch candidate.entering {
+            case let .unknown(v, _): unknowns.insert(v)
+            case let .loosen(r, _): loosened.insert(r)
+            }
+        }
+        for v in 0..<variableCount where !isBasic[v] && !unknowns.contains(v) && reducedCost(unknown: v).sign != 0 {
+            return "unknown \(v) improves but the candidates, claimed current, omit it"
+        }
+        for r in 0..<rowCount where inForce[r] && isTight[r] && !loosened.contains(r) {
+            if reducedCost(row: r, positive: true).sign < 0 || reducedCost(row: r, positive: false).sign < 0 {
+                return "loosening tight \(describeRow(r)) improves but the candidates, claimed current, omit it"
             }
         }
         return nil

@@ -42,9 +42,10 @@ public struct SolveStatistics: Hashable, Sendable {
 /// A layout back end. Created from a compiled scene (which solves the initial
 /// layout, frame 0), it then takes each frame's ops and solves once per frame.
 ///
-/// The ops it receives are well formed: `compile()` refused bad values, unknown ids
-/// and priority changes of required constraints, and `SceneSession` refuses ops on
-/// removed or never-added constraints and undeclared edits before they get here. A back end refuses an op only when the required constraints
+/// The ops it receives obey every op rule (`OpRules.swift`): `compile()` refused
+/// malformed ones (bad values, unknown ids, priority changes of required constraints),
+/// and `SceneSession` refused those that earlier ops make wrong (removed or never-added
+/// constraints, undeclared edits) before they get here. A back end refuses an op only when the required constraints
 /// would become unsatisfiable (`LayoutError.unsatisfiable`), and then its state
 /// is as it was before the op. `unsupported` and `tooLarge` are fatal.
 public protocol LayoutBackend: AnyObject {

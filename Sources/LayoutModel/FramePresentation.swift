@@ -74,16 +74,8 @@ public struct FrameMarker: Hashable, Sendable {
     /// Its index among the frame's ops as written (for messages).
     public var sourceIndex: Int
 
-    /// The marker for `op`; nil for any other op, and for a bounds-origin change
-    /// that is wrong on its own (compiled as an op the session refuses).
-    init?(_ op: Op, sourceIndex: Int, position: Int, viewIndex: [String: Int32]) {
-        switch op {
-        case .layout: action = .layout
-        case let .setBoundsOrigin(view, x, y):
-            guard let v = viewIndex[view], magnitudeProblem(x) == nil, magnitudeProblem(y) == nil else { return nil }
-            action = .setBoundsOrigin(view: v, x: x, y: y)
-        default: return nil
-        }
+    init(_ action: Action, sourceIndex: Int, position: Int) {
+        self.action = action
         self.position = position
         self.sourceIndex = sourceIndex
     }

@@ -1,31 +1,27 @@
-// Plays a compiled scene on a back end: keeps the state that the back end's
-// refusals decide (which constraints are in force, which edits are declared),
-// computes the value a new edit holds, and collects the rectangles after each solve.
-//
-// The scene's ops were checked when it was compiled; what is left to decide here
-// depends on earlier ops at run time (an `add` the back end refused never existed).
+// Plays a compiled scene on a back end: refuses the ops that earlier ops make
+// wrong (`OpState`, the state rules of `OpRules.swift`: an `add` the back end
+// refused never existed), computes the value a new edit holds, and collects the
+// rectangles after each solve. Malformed ops were found when the scene compiled.
 
 public final class SceneSession {
     /// Where a constraint handle is in its life.
-    public enum Presence: UInt8, Sendable {
-        /// Defined by an `add` that has not run (or was refused).
-        case notYetAdded
-        /// In the solver (active or not).
-        case present
-        case removed
-    }
+    public typealias Presence = OpState.Presence
 
     public let scene: CompiledScene
     public let backend: any LayoutBackend
 
-    public private(set) var presence: [Presence]
-    public private(set) var isActive: [Bool]
-    public private(set) var constants: [Double]
-    public private(set) var priorities: [Double]
-    public private(set) var editDeclared: [Bool]
-    public private(set) var editPriority: [Double]
+    // The properties `apply` reads and writes on every op are unchecked for exclusivity:
+    // nothing reaches them re-entrantly, and the checks cost instructions on every op.
+    /// What the op rules read: which constraints are present and active, which edits declared.
+    @exclusivity(unchecked) public private(set) var opState: OpState
+    public var presence: [Presence] { opState.presence }
+    public var isActive: [Bool] { opState.isActive }
+    public var editDeclared: [Bool] { opState.editDeclared }
+    @exclusivity(unchecked) public private(set) var constants: [Double]
+    @exclusivity(unchecked) public private(set) var priorities: [Double]
+    @exclusivity(unchecked) public private(set) var editPriority: [Double]
     /// The suggested value, or the value held since the edit was declared.
-    public private(set) var editValue: [Double]
+    @exclusivity(unchecked) public private(set) var editValue: [Double]
     /// `[left, top, width, height]` per view after the last solve.
     public private(set) var rects: [Double]
     /// Views whose rectangle changed in the last solve (as the back end reports them).
@@ -66,13 +62,9 @@ public final class SceneSession {
         let backend = try backendType.init(scene: scene, options: options)
         self.scene = scene
         self.backend = backend
-        let n = scene.constraints.count
-        presence = [Presence](repeating: .notYetAdded, count: n)
-        isActive = scene.constraints.map(\.isActive)
+        opState = OpState(scene)
         constants = scene.constraints.map(\.constant)
         priorities = scene.constraints.map(\.priority)
-        for h in 0..<scene.initialConstraintCount { presence[h] = .present }
-        editDeclared = [Bool](repeating: false, count: scene.edits.count)
         editPriority = [Double](repeating: 0, count: scene.edits.count)
         editValue = [Double](repeating: 0, count: scene.edits.count)
         rects = [Double](repeating: 0, count: scene.variableCount)
@@ -104,67 +96,32 @@ public final class SceneSession {
         return value
     }
 
-    /// Why `op` must be refused given what earlier ops did at run time, if it must.
-    private func refusalByState(_ op: CompiledOp) -> LayoutError? {
-        func present(_ h: ConstraintHandle) -> LayoutError? {
-            switch presence[Int(h)] {
-            case .present: return nil
-            case .removed: return .removedConstraint(id(of: h))
-            case .notYetAdded: return .unknownConstraint(id(of: h))
-            }
-        }
-        switch op {
-        case let .invalid(error, _):
-            return error
-        case let .suggest(edit, _), let .removeEdit(edit):
-            return editDeclared[Int(edit)] ? nil : .unknownEdit(scene.edits[Int(edit)].attribute.description)
-        case let .setConstant(h, _), let .setPriority(h, _), let .activate(h), let .deactivate(h), let .remove(h):
-            return present(h)
-        case let .add(h):
-            var earlier = scene.previousHandleWithSameID[Int(h)]
-            while earlier >= 0 {
-                switch presence[Int(earlier)] {
-                case .present: return .duplicateConstraint(id(of: h))
-                case .removed: return .removedConstraint(id(of: h))
-                case .notYetAdded: earlier = scene.previousHandleWithSameID[Int(earlier)]
-                }
-            }
-            return presence[Int(h)] == .notYetAdded ? nil : .duplicateConstraint(id(of: h))
-        case let .addEdit(edit, _, _):
-            return editDeclared[Int(edit)] ? .duplicateEdit(scene.edits[Int(edit)].attribute.description) : nil
-        }
-    }
-
     /// Applies one op; returns the refusal, if any. Fatal back-end errors throw.
-    public func apply(_ op: CompiledOp) throws(LayoutError) -> LayoutError? {
-        if let refusal = refusalByState(op) { return refusal }
-        var op = op
-        switch op {
-        case let .activate(h) where isActive[Int(h)]: return nil  // already so: a no-op
-        case let .deactivate(h) where !isActive[Int(h)]: return nil
-        case let .addEdit(edit, priority, _): op = .addEdit(edit, priority: priority, heldValue: heldValue(of: edit))
-        default: break
+    /// The op rules are checked here, once (`OpState`), so the back end never checks them.
+    public func apply(_ requested: CompiledOp) throws(LayoutError) -> LayoutError? {
+        var op = requested
+        do {
+            try opState.admit(&op, in: scene)
+        } catch {
+            return error
         }
+        if opState.changesNothing(op) { return nil }
+        if case let .addEdit(edit, priority, _) = op { op = .addEdit(edit, priority: priority, heldValue: heldValue(of: edit)) }
         do {
             try backend.apply(op)
         } catch {
             if error.isFatal { throw error }
             return error
         }
+        opState.record(op)
         switch op {
         case let .suggest(edit, value): editValue[Int(edit)] = value
         case let .setConstant(h, value): constants[Int(h)] = value
         case let .setPriority(h, value): priorities[Int(h)] = value
-        case let .activate(h): isActive[Int(h)] = true
-        case let .deactivate(h): isActive[Int(h)] = false
-        case let .add(h): presence[Int(h)] = .present
-        case let .remove(h): presence[Int(h)] = .removed
         case let .addEdit(edit, priority, held):
-            editDeclared[Int(edit)] = true
             editPriority[Int(edit)] = priority
             editValue[Int(edit)] = held
-        case let .removeEdit(edit): editDeclared[Int(edit)] = false
-        case .invalid: break
+        case .activate, .deactivate, .add, .remove, .removeEdit, .invalid: break
         }
         return nil
     }
@@ -241,14 +198,14 @@ public final class SceneSession {
     /// their current constants and priorities: what a solution is judged against.
     public func activeConstraints() -> [LinearConstraint] {
         var out: [LinearConstraint] = []
-        for h in scene.constraints.indices where presence[h] == .present && isActive[h] {
+        for h in scene.constraints.indices where opState.presence[h] == .present && opState.isActive[h] {
             var c = scene.constraints[h]
             c.constant = constants[h]
             c.priority = priorities[h]
             c.isActive = true
             out.append(c)
         }
-        for e in scene.edits.indices where editDeclared[e] {
+        for e in scene.edits.indices where opState.editDeclared[e] {
             out.append(
                 LinearConstraint(
                     id: "edit \(scene.edits[e].attribute)", terms: scene.edits[e].terms, relation: .equal,

@@ -1,11 +1,11 @@
 // Every rule of scene-format.md, checked as Auto Layout would, all problems listed.
 //
 // `compile()` is the one place a scene is checked on its way to a back end: it
-// runs `structuralProblems()` once, and `valueProblem(of:)` once per op (an op
-// that fails it is compiled as `.invalid` and refused when its frame runs).
-// What depends on which earlier ops a back end refused (a removed or refused
-// constraint, a no-op activation) is the session's bookkeeping at run time.
-// `validate()` adds a static reading of the ops for the `validate` command.
+// runs `structuralProblems()` once, and lowers each op once (`OpRules.swift`:
+// an op wrong on its own is compiled as `.invalid` and refused when its frame
+// runs). What depends on which earlier ops a back end refused is the session's
+// to decide at run time (`OpState`). `validate()` adds a static reading of the
+// ops with the same rules, for the `validate` command.
 
 extension Scene {
     /// All problems in the scene, each naming its culprit; empty when valid.
@@ -83,119 +83,38 @@ extension Scene {
         return out
     }
 
-    /// The problems of the ops, read statically: each op is checked against what
-    /// is present when it runs, as if every earlier op succeeded.
+    /// The problems of the ops, read statically with the rules `solve` applies
+    /// (`OpRules.swift`): each op lowered as `compile()` lowers it, then checked
+    /// against the state earlier ops leave, as if every earlier op succeeded.
     public func opProblems() -> [Diagnostic] {
+        let (compiled, fields) = lowered()
+        var state = OpState(compiled)
+        for (edit, _) in compiled.initialEdits { state.record(.addEdit(edit, priority: 0, heldValue: 0)) }
         var out: [Diagnostic] = []
-        func fail(_ path: String, _ message: String, op: Bool = true) {
-            out.append(Diagnostic(path: path, message: message, isOpLevel: op))
-        }
-        let viewIDs = Set(views.map(\.id))
-        var priorityOf: [String: Double] = [:]
-        for c in constraints where priorityOf[c.id] == nil { priorityOf[c.id] = c.priority.rawValue }
-        var declared = Set(edits.map(\.attribute))
-
-        // Frames: ops are checked against what is present when they run (as if every earlier op succeeded).
-        var removed = Set<String>()
-        var addedInFrames = Set<String>()
         for (f, frame) in frames.enumerated() {
-            for (j, op) in frame.enumerated() {
+            let markers = Set(compiled.frameMarkers[f]?.map(\.sourceIndex) ?? [])
+            var position = 0
+            for (j, op) in frame.enumerated() where !markers.contains(j) {
+                let compiledOp = compiled.frames[f][position]
+                defer { position += 1 }
+                if case .malformed = op { continue }  // the reader reported it, with its field
                 // The output line of this frame is `frame f + 1` (the initial solve is frame 0).
                 let path = "$.frames[\(f)][\(j)] (frame \(f + 1) op \(j), \(op.name))"
-                if case .malformed = op { continue }  // the reader reported it, with its field
-                if let problem = opProblem(op, viewIDs: viewIDs) {
-                    fail(path + problem.field, problem.message)
-                    continue
-                }
-                func known(_ id: String) -> Bool {
-                    if removed.contains(id) {
-                        fail(path, "constraint \"\(id)\" was removed earlier")
-                        return false
+                if case let .invalid(error, _) = compiledOp {
+                    out.append(Diagnostic(path: path + (fields[f][position] ?? ""), message: error.description, isOpLevel: true))
+                } else {
+                    var admitted = compiledOp
+                    do {
+                        try state.admit(&admitted, in: compiled)
+                        state.record(admitted)
+                    } catch {
+                        out.append(Diagnostic(path: path, message: error.description, isOpLevel: true))
                     }
-                    if priorityOf[id] == nil {
-                        fail(path, "unknown constraint \"\(id)\"")
-                        return false
-                    }
-                    return true
-                }
-                switch op {
-                case let .suggest(a, _):
-                    if !declared.contains(a) { fail(path, "'\(a)' is not a declared edit variable") }
-                case let .setConstant(id, _):
-                    _ = known(id)
-                case let .setPriority(id, v):
-                    if known(id) {
-                        if priorityOf[id]! >= LayoutLimits.requiredPriority {
-                            fail(path, "constraint \"\(id)\" is required; its priority cannot change (Auto Layout forbids changing to or from 1000)")
-                        } else {
-                            priorityOf[id] = v
-                        }
-                    }
-                case let .activate(id), let .deactivate(id):
-                    _ = known(id)
-                case let .remove(id):
-                    if known(id) {
-                        removed.insert(id)
-                        priorityOf[id] = nil
-                    }
-                case let .add(c):
-                    let label = "\(path) (id \"\(c.id)\")"
-                    if removed.contains(c.id) {
-                        fail(label, "constraint id \"\(c.id)\" was removed earlier and cannot be reused")
-                    } else if priorityOf[c.id] != nil {
-                        let origin = addedInFrames.contains(c.id) ? "an earlier add" : "the scene's constraints"
-                        fail(label, "duplicate constraint id \"\(c.id)\" (already used by \(origin))")
-                    } else {
-                        priorityOf[c.id] = c.priority.rawValue
-                        addedInFrames.insert(c.id)
-                    }
-                case let .addEdit(a, _):
-                    if !declared.insert(a).inserted { fail(path, "'\(a)' is already an edit variable") }
-                case let .removeEdit(a):
-                    if declared.remove(a) == nil { fail(path, "'\(a)' is not a declared edit variable") }
-                case let .malformed(reason):
-                    _ = reason  // reported by the reader already
-                case .layout, .setBoundsOrigin:
-                    break  // checked on their own above
                 }
             }
         }
         return out
     }
-}
-
-/// What is wrong with an op on its own (its values, its constraint, its views),
-/// whatever ran before it: `field` is the JSON path suffix of the culprit.
-public func opProblem(_ op: Op, viewIDs: Set<String>) -> (field: String, message: String)? {
-    switch op {
-    case let .suggest(a, v):
-        if let m = magnitudeProblem(v) { return (".value", "suggest \(a): \(m)") }
-    case let .setConstant(id, v):
-        if let m = magnitudeProblem(v) { return (".value", "setConstant \"\(id)\": \(m)") }
-    case let .setPriority(id, v):
-        if v == LayoutLimits.requiredPriority {
-            return (".value", "setPriority \"\(id)\": changing a priority to required (1000) is not allowed")
-        }
-        if !LayoutLimits.optionalPriorityRange.contains(v) {
-            return (".value", "setPriority \"\(id)\": priority \(formatNumber(v)) is out of range 1...999")
-        }
-    case let .add(c):
-        if let first = validateConstraint(c, path: "", viewIDs: viewIDs).first { return ("", "add \"\(c.id)\": \(first)") }
-    case let .addEdit(a, p):
-        if !viewIDs.contains(a.view) { return (".attribute", "addEdit \(a): unknown view \"\(a.view)\"") }
-        if let m = editPriorityProblem(p.rawValue, a) { return (".priority", "addEdit \(a): \(m)") }
-    case let .malformed(reason):
-        return ("", reason)
-    case let .setBoundsOrigin(view, x, y):
-        if !viewIDs.contains(view) { return (".view", "setBoundsOrigin: unknown view \"\(view)\"") }
-        if let m = magnitudeProblem(x) { return (".x", "setBoundsOrigin \(view): \(m)") }
-        if let m = magnitudeProblem(y) { return (".y", "setBoundsOrigin \(view): \(m)") }
-    case .layout:
-        break
-    case .activate, .deactivate, .remove, .removeEdit:
-        break
-    }
-    return nil
 }
 
 /// Why a value read from a scene is outside `LayoutLimits.maxMagnitude`, if it is.
@@ -207,7 +126,7 @@ func magnitudeProblem(_ v: Double) -> String? {
     return nil
 }
 
-private func editPriorityProblem(_ p: Double, _ a: AttributeRef) -> String? {
+func editPriorityProblem(_ p: Double, _ a: AttributeRef) -> String? {
     if p == LayoutLimits.requiredPriority {
         return "edit '\(a)' has priority 1000: an edit variable must be optional (below 1000)"
     }

@@ -39,6 +39,14 @@ struct Bench: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "Scene files (or example:NAME) instead of generated families.")
     var scene: [String] = []
 
+    @Option(parsing: .unconditional,
+            help: "K, comma-separated: each generated scene's frames become frames of K setConstant ops on distinct required constraints (as `generate --change-constants K`), one scene per K; `report --plots` draws time per frame against ops per frame.",
+            transform: { try commaList("a positive whole number of constants", positiveCount)($0) })
+    var changeConstants: [Int]?
+
+    @Flag(help: "With --change-constants: change the same K constraints in every frame (by default drawn afresh each frame).")
+    var sameConstraints = false
+
     @Option(parsing: .unconditional, help: "Frames per generated scene.", transform: wholeNumber("--frames", atLeast: 0))
     var frames = 120
 
@@ -109,6 +117,8 @@ struct Bench: ParsableCommand {
         let backends = try chosenBackends(backend, backendsAlias)
         let families = family ?? Family.allCases
         let sizes = views
+        if changeConstants != nil, !scene.isEmpty { throw ValidationError("--change-constants applies to generated scenes: give it without --scene") }
+        if sameConstraints, changeConstants == nil { throw ValidationError("--same-constraints needs --change-constants K") }
         if let timeLimit, !(timeLimit > 0 && timeLimit.isFinite) {
             throw ValidationError("--time-limit must be a positive number of seconds, got \(timeLimit)")
         }
@@ -140,11 +150,16 @@ struct Bench: ParsableCommand {
                 var allSizes: [Int] = []
                 for b in backends { for n in sizes ?? Bench.defaultSizes(b.name, f) where !allSizes.contains(n) { allSizes.append(n) } }
                 for n in allSizes.sorted() {
-                    let make = { () throws -> BenchScene in
-                        let s = SceneGenerator.generate(f, GeneratorParameters(views: n, frames: frames, seed: seed))
-                        return BenchScene(name: "\(f.rawValue)-\(n)", family: f.rawValue, scene: try s.compile())
+                    for k in changeConstants?.map(Optional.some) ?? [nil] {
+                        let jitter = k.map { ConstantJitter(perFrame: $0, sameConstraints: sameConstraints) }
+                        let key = "\(f.rawValue)-\(n)" + (k.map { "-k\($0)" } ?? "")
+                        let make = { () throws -> BenchScene in
+                            let s = SceneGenerator.generate(f, GeneratorParameters(views: n, frames: frames, seed: seed, jitter: jitter))
+                            // With a jitter the generator names the K it could use (fewer when the scene has fewer constraints).
+                            return BenchScene(name: jitter == nil ? key : s.name, family: f.rawValue, scene: try s.compile())
+                        }
+                        for b in backends where (sizes ?? Bench.defaultSizes(b.name, f)).contains(n) { plan.append((b, key, make)) }
                     }
-                    for b in backends where (sizes ?? Bench.defaultSizes(b.name, f)).contains(n) { plan.append((b, "\(f.rawValue)-\(n)", make)) }
                 }
             }
             // The default suite also times imported real screens (embedded in the binary) on every back end.

@@ -10,17 +10,21 @@ struct Report: ParsableCommand {
             Reads a results.json written by `bench` (schema version 1) and prints the terminal table with its \
             legend and verdicts; --html writes the one-page HTML report (sortable table, budgets, verdicts, \
             SVG plots), as `bench --html` does at the end of a run; --plots DIR writes the page's plots as SVG \
-            files (scaling-FAMILY.svg: time per frame against views; series-SCENE.svg: each frame of one run).
+            files (scaling-FAMILY.svg: time per frame against views; ops-FAMILY.svg: against ops per frame, for \
+            runs of `bench --change-constants`; series-SCENE.svg: each frame of one run), each saying in a comment \
+            which run it was drawn from (command, commit, date, machine). Several results files are read as one \
+            run (their records together; the first file's header for the table and the page).
 
             Examples:
               layoutbench report results/default/results.json
               layoutbench report results/default/results.json --html results/default/report.html
               layoutbench report results/scaling/results.json --plots results/scaling
+              layoutbench report grid-small-k.json grid-large-k.json --plots plots
             """
     )
 
-    @Argument(help: "A results.json written by bench.")
-    var results: String
+    @Argument(help: "Results files written by bench (results.json, or bench --json).")
+    var results: [String]
 
     @Option(help: "Write the HTML report to this file.")
     var html: String?
@@ -29,14 +33,18 @@ struct Report: ParsableCommand {
     var plots: String?
 
     func run() throws {
-        let run: ResultsReader.Run
-        do {
-            run = try ResultsReader.read(Scene.readFile(results), source: results)
-        } catch {
-            printError("\(error)")
-            throw ExitCode.failure
+        var runs: [ResultsReader.Run] = []
+        for path in results {
+            do {
+                runs.append(try ResultsReader.read(Scene.readFile(path), source: path))
+            } catch {
+                printError("\(error)")
+                throw ExitCode.failure
+            }
         }
-        if let plots { try writePlots(run.results, into: plots) }
+        var run = runs[0]
+        run.results = runs.flatMap(\.results)
+        if let plots { try writePlots(run.results, from: runs.map(\.context), into: plots) }
         if let html {
             do {
                 try htmlReport(run.results, context: run.context, settings: run.settings).write(toFile: html, atomically: true, encoding: .utf8)
@@ -49,10 +57,13 @@ struct Report: ParsableCommand {
     }
 
     /// Every plot is drawn before the first file is written, so a failure leaves no partial set.
-    private func writePlots(_ results: [BenchResult], into folder: String) throws {
-        let drawn = reportPlots(results).map { ($0.fileName, $0.plot.svg()) }
+    private func writePlots(_ results: [BenchResult], from runs: [RunContext], into folder: String) throws {
+        let provenance = runs.map { r in
+            "drawn by `layoutbench report` from the run of `\(r.command)` at commit \(r.gitCommit), \(r.created), on \(r.machine), \(r.cores) cores"
+        }.joined(separator: "; ")
+        let drawn = reportPlots(results).map { ($0.fileName, described($0.plot.svg(), provenance)) }
         guard !drawn.isEmpty else {
-            printError("\(self.results): no plot to draw (no back end measured a frame)")
+            printError("\(self.results.joined(separator: ", ")): no plot to draw (no back end measured a frame)")
             throw ExitCode.failure
         }
         var isFolder: ObjCBool = false
@@ -71,6 +82,14 @@ struct Report: ParsableCommand {
             printError("--plots '\(folder)': cannot write the plots: \(error.localizedDescription)")
             throw ExitCode.failure
         }
+    }
+
+    /// `svg` with `text` as its `<desc>`, the first element inside the root: where the plot comes from.
+    private func described(_ svg: String, _ text: String) -> String {
+        guard let end = svg.firstIndex(of: ">") else { return svg }
+        let escaped = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+        return String(svg[...end]) + "<desc>" + escaped + "</desc>" + String(svg[svg.index(after: end)...])
     }
 
     /// Gives a report.md in the plots' folder (bench writes one beside results.json) a Plots

@@ -26,6 +26,37 @@ struct ReportAndRecordTests {
         #expect(report.out.contains("wrote \(plots)/series-stack-30.svg"))
     }
 
+    @Test("bench --change-constants times one scene per K; report --plots over two runs draws time per frame against ops per frame, naming the runs")
+    func opsPlot() throws {
+        let dir = try scratch()
+        var files: [String] = []
+        for (ks, backends) in [("1,4", "cassowary,factored"), ("16", "factored")] {
+            let file = dir + "/k\(ks).json"
+            let bench = try layoutbench([
+                "bench", "--family", "grid", "--views", "30", "--frames", "3", "--warmup", "0", "--change-constants", ks,
+                "--backend", backends, "--quiet", "--results", dir + "/run", "--json", file,
+            ])
+            #expect(bench.status == 0, "\(bench.err)")
+            files.append(file)
+        }
+        let first = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: files[0]))) as! [String: Any]
+        let records = first["results"] as! [[String: Any]]
+        #expect(records.map { $0["scene"] as! String } == ["grid-30-k1", "grid-30-k1", "grid-30-k4", "grid-30-k4"])
+        #expect(records.map { $0["ops_per_frame"] as! Double } == [1, 1, 4, 4])
+        let plots = dir + "/plots"
+        let report = try layoutbench(["report"] + files + ["--plots", plots])
+        #expect(report.status == 0, "\(report.err)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: plots).sorted()
+        #expect(written.contains("ops-grid.svg") && !written.contains("scaling-grid.svg"), "\(written)")
+        let svg = try String(contentsOfFile: plots + "/ops-grid.svg", encoding: .utf8)
+        #expect(svg.contains("grid: time per frame against ops per frame") && svg.contains("factored p50") && svg.contains("cassowary p99"))
+        // Where it comes from: both runs' commands and commits, in the plot itself.
+        #expect(svg.contains("<desc>drawn by `layoutbench report` from the run of `layoutbench bench --family grid"))
+        #expect(svg.contains("--change-constants 1,4") && svg.contains("--change-constants 16") && svg.contains(" at commit "))
+        let refused = try layoutbench(["bench", "--same-constraints", "--family", "grid", "--views", "30"])
+        #expect(refused.status != 0 && refused.err.contains("--same-constraints needs --change-constants K"))
+    }
+
     @Test("report --plots onto a file is refused naming it, and writes nothing")
     func reportPlotsOntoFile() throws {
         let dir = try scratch()

@@ -82,6 +82,14 @@ struct FactoredInvariantTests {
         }),
         ("a published value drifts", "published value", { b, _ in b.published[0] += 1 }),
         ("a removal held back names a loose row", "held back", { b, scene in b.pendingRemoval = row("wide", scene) }),
+        ("two priorities swap levels", "levelOfPriority", { b, _ in
+            let (high, low) = (b.solver.levelOfPriority[700]!, b.solver.levelOfPriority[300]!)
+            b.solver.levelOfPriority[700] = low
+            b.solver.levelOfPriority[300] = high
+        }),
+        ("a pricing list head is left set", "levelHead", { b, _ in b.solver.levelHead[0] = 0 }),
+        ("a local factor update's mark is left set", "local factor update", { b, _ in b.solver.localRows.insert(0) }),
+        ("a tight row's flag is lost", "not square", { b, scene in b.solver.isTight[row("cap", scene)] = false }),
     ]
 
     @Test("a healthy back end passes")
@@ -114,6 +122,18 @@ struct FactoredInvariantTests {
         let problem = backend.checkInvariants()
         #expect(problem?.contains("'cap' improves") == true, "got: \(problem ?? "nil")")
         #expect(problem?.contains("not noted for pricing") == true, "\(problem ?? "nil")")
+    }
+
+    @Test("candidates claimed current are checked: an improving column left out is caught")
+    func candidatesAreChecked() throws {
+        let (backend, scene) = try Self.healthy()
+        for op in scene.frames[1] { try backend.apply(op) }
+        #expect(backend.checkInvariants() == nil)
+        // Loosening the cap improves now; a candidate list that claims to be current must hold it.
+        backend.solver.candidatesCurrent = true
+        backend.solver.candidates.removeAll()
+        let problem = backend.checkInvariants()
+        #expect(problem?.contains("'cap' improves but the candidates") == true, "got: \(problem ?? "nil")")
     }
 
     @Test("the frame's solve leaves a state that passes")

@@ -79,7 +79,7 @@ struct DocExampleTests {
         #expect(scene.constraints.count == 22)
         #expect(scene.frames.count == 9)
         let problems = scene.validate().map(\.description)
-        #expect(problems == ["$.frames[8][2] (frame 9 op 2, activate): constraint \"s6\" was removed earlier"])
+        #expect(problems == ["$.frames[8][2] (frame 9 op 2, activate): constraint 's6' was removed; its id cannot be used again"])
         for problem in problems {
             #expect(try articleText().contains(problem), "the article should quote: \(problem)")
         }
