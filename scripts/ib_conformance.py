@@ -15,14 +15,15 @@ def run(binary, path, from_frames):
     if not summary:
         return None, p.stderr.strip().splitlines()[-1:] or ["no output"]
     h, v, c, u, m = map(int, summary.groups())
+    nc = re.search(r"not-comparable=(\d+)", p.stdout)
     causes = collections.Counter()
     for line in p.stdout.splitlines():
         if line.startswith("  conflict:"):
             causes["unresolved conflict"] += 1
-        elif line.startswith("  ") and " IB [" in line and "(IB: " not in line:
+        elif line.startswith("  ") and " IB [" in line and "(IB: " not in line and "(not comparable" not in line:
             cls = line.split()[1].rstrip(":")
             causes[f"{cls} ({category(line.partition(' likely: ')[2])})"] += 1
-    return (h, v, c, u, m), causes
+    return (h, v, c, u, m, int(nc.group(1)) if nc else 0), causes
 
 def category(likely):
     """The kind of the first likely cause `--check` gives (no ids, no names from the file)."""
@@ -41,7 +42,7 @@ def main():
     ap.add_argument("--output", default="-")
     a = ap.parse_args()
     files = sorted(f for f in os.listdir(a.dir) if f.endswith((".xib", ".storyboard")))
-    rows, totals = [], {False: [0, 0], True: [0, 0]}
+    rows, totals = [], {False: [0, 0, 0], True: [0, 0, 0]}
     kinds = {False: collections.Counter(), True: collections.Counter()}
     for f in files:
         row = [f]
@@ -50,9 +51,10 @@ def main():
             if result is None:
                 row.append(("refused", "", "", "", "; ".join(causes)))
                 continue
-            h, v, c, u, m = result
+            h, v, c, u, m, nc = result
             totals[from_frames][0] += u
             totals[from_frames][1] += m
+            totals[from_frames][2] += nc
             pct = 100.0 * m / u if u else 100.0
             text = ", ".join(f"{k} ×{n}" for k, n in causes.most_common(4))
             for k, n in causes.items():
@@ -67,7 +69,10 @@ def main():
            "(release build): `layoutbench import FILE --check` per file, with the environment read off the frames "
            "(`--environment-from-frames`) and from the device table, default options otherwise (conflicting "
            "required constraints broken as UIKit breaks them), cassowary back end, 0.5 pt tolerance; views IB "
-           "flags as misplaced or ambiguous are left out of the percentages. A refused file adds no views to the totals and is listed as refused. "
+           "flags as misplaced or ambiguous are left out of the percentages, and so are the views `--check` says it "
+           "cannot compare (`not comparable`: a view whose solved frame depends on a required constraint the stored "
+           "frames break, or on the run-time size of a custom class the file does not give; see the README's import "
+           "section). A refused file adds no views to the totals and is listed as refused. "
            "The causes column gives, per differing unflagged view, its class and the kind of the likely cause "
            "`--check` names (dropped constraint, symbol insets, custom class size, constraint outside, "
            "stale stored frame: IB's own frames break a required constraint of the file, of that view or "
@@ -80,13 +85,13 @@ def main():
            "from tools 21000); the other table entries name Apple sources (see Sources/IBImport/IBEnvironment.swift).", ""]
     for from_frames, title in ((True, "environment read off the frames (`--environment-from-frames`)"),
                                (False, "environment from the device table")):
-        u, m = totals[from_frames]
+        u, m, nc = totals[from_frames]
         column = 1 if from_frames else 2
         refused = sum(1 for row in rows if row[column][0] == "refused")
         full = sum(1 for row in rows if row[column][0] != "refused" and row[column][3].startswith("100.0%"))
         out.append(f"## {title}: {100.0 * m / u if u else 100:.1f}% ({m}/{u} unflagged views match)")
         out.append("")
-        out.append(f"{len(rows)} files: {full} match fully, {refused} refused.")
+        out.append(f"{len(rows)} files: {full} match fully, {refused} refused; {nc} views not comparable, left out.")
         out.append("")
         if kinds[from_frames]:
             listed = ", ".join(f"{k} {n}" for k, n in kinds[from_frames].most_common())
@@ -104,7 +109,7 @@ def main():
     else:
         with open(a.output, "w") as fh:
             fh.write(text)
-    u, m = totals[True]
+    u, m, _ = totals[True]
     print(f"from frames: {m}/{u}; table: {totals[False][1]}/{totals[False][0]}", file=sys.stderr)
 
 if __name__ == "__main__":

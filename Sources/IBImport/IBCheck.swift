@@ -8,7 +8,8 @@ public struct IBMismatch: Sendable {
     public var className: String
     public var expected: IBRect
     public var solved: IBRect
-    /// IB's own flag on the view or an ancestor (`misplaced`, `ambiguous`), if any.
+    /// IB's own flag on the view or an ancestor (`misplaced`, `ambiguous`), or the import's
+    /// `not comparable: ...` with its reason (see `notComparable`), if any.
     public var flag: String?
 }
 
@@ -27,6 +28,9 @@ public struct IBCheckResult: Sendable {
     public var added: [Constraint] = []
     /// Unresolved conflict (when not repairing), as the solver reported it.
     public var conflict: String?
+    /// Views IB does not flag whose stored frames the import cannot judge, with why
+    /// (`not comparable: ...`); counted with the flagged views.
+    public var notComparable: [String: String] = [:]
 
     /// Views IB does not flag whose frames match.
     public var unflaggedMatching: Int { viewCount - flaggedCount - mismatches.filter { $0.flag == nil }.count }
@@ -49,6 +53,7 @@ extension IBImportedScene {
         // width or height gets `size >= 0`, installed with its surroundings, and the solve is redone.
         var added: [Constraint] = []
         var rects: [Double] = []
+        var solvedScene = self.scene
         for round in 0..<4 {
             var scene = self.scene
             scene.constraints = added + scene.constraints
@@ -56,6 +61,7 @@ extension IBImportedScene {
             result.repairs = []
             guard let session = try solveBreakingConflicts(&scene, backend: backend, repair: repair, into: &result) else { return result }
             rects = session.rects
+            solvedScene = scene
             result.constraintCount = scene.constraints.count
             var more: [Constraint] = []
             for (n, v) in views.enumerated() {
@@ -71,13 +77,19 @@ extension IBImportedScene {
             added += more
         }
         result.added = added
+        let judged = contradictedByStoredFrames(solved: solvedScene, rects: rects, backend: backend, tolerance: tolerance)
+            .merging(sizedByCustomClasses(solved: solvedScene, rects: rects, backend: backend, tolerance: tolerance)) { a, _ in a }
+        for (id, why) in judged where views.first(where: { $0.id == id })?.flagged == nil {
+            result.notComparable[id] = why
+        }
+        result.flaggedCount += result.notComparable.count
         for (n, v) in views.enumerated() {
             let solved = IBRect(x: rects[4 * n], y: rects[4 * n + 1], width: rects[4 * n + 2], height: rects[4 * n + 3])
             let expected = v.alignmentWindow
             let differs = abs(solved.x - expected.x) > tolerance || abs(solved.y - expected.y) > tolerance
                 || abs(solved.width - expected.width) > tolerance || abs(solved.height - expected.height) > tolerance
             if differs {
-                result.mismatches.append(IBMismatch(viewID: v.id, className: v.className, expected: expected, solved: solved, flag: v.flagged))
+                result.mismatches.append(IBMismatch(viewID: v.id, className: v.className, expected: expected, solved: solved, flag: v.flagged ?? result.notComparable[v.id]))
             }
         }
         return result

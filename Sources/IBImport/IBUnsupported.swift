@@ -74,16 +74,29 @@ extension IBImportedScene {
 }
 
 extension IBImportedScene {
-    /// The file's required constraints between views (baselines left out: they are approximated)
-    /// that IB's own stored frames break by more than `tolerance`, with the views they relate and
+    /// The file's required constraints between views (left out: baselines, approximated; views
+    /// whose alignment rectangle is unknown or that IB flags) that IB's own stored frames break by more than `tolerance`, with the views they relate and
     /// by how much: frames Xcode did not update after a constraint changed (it flags such views
     /// misplaced in its canvas, not always in the file).
     public func staleConstraints(tolerance: Double = 0.5) -> [(id: String, views: [String], broken: Double)] {
+        storedFrameBreaks(of: scene.constraints, tolerance: tolerance).map {
+            ($0.constraint.id, [$0.constraint.first.view] + [$0.constraint.second?.view].compactMap { $0 }, $0.broken)
+        }
+    }
+
+    /// The required file constraints of `constraints` that IB's stored frames break by more than
+    /// `tolerance`: each with `excess`, its first item minus its right-hand side on the stored
+    /// frames (adding it to the constant makes the stored frames satisfy it), and `broken`, by how much.
+    func storedFrameBreaks(of constraints: [Constraint], tolerance: Double) -> [(constraint: Constraint, excess: Double, broken: Double)] {
         var frames: [String: IBRect] = [:]
         for v in views { frames[v.id] = v.alignmentWindow }
         let approximated = Set(origins.filter { $0.origin.contains("baselines approximated") }.map(\.id))
-        var out: [(id: String, views: [String], broken: Double)] = []
-        for c in scene.constraints where c.priority.isRequired && c.isActive && !c.id.contains("~") && !approximated.contains(c.id) {
+        var out: [(constraint: Constraint, excess: Double, broken: Double)] = []
+        // A view whose alignment rectangle is not known (an SF Symbol's insets the file does not
+        // determine) proves nothing, nor does one IB flags (its frame is known not to be the layout's).
+        let proveNothing = Set(views.filter { v in v.flagged != nil || (causes[v.id] ?? []).contains { $0.contains("alignment insets unknown") } }.map(\.id))
+        for c in constraints where c.priority.isRequired && c.isActive && !c.id.contains("~") && !approximated.contains(c.id) {
+            guard !proveNothing.contains(c.first.view), !proveNothing.contains(c.second?.view ?? "") else { continue }
             guard let f = frames[c.first.view] else { continue }
             let lhs = f.value(c.first.attribute)
             var rhs = c.constant
@@ -97,7 +110,7 @@ extension IBImportedScene {
             case .greaterThanOrEqual: broken = max(0, rhs - lhs)
             case .lessThanOrEqual: broken = max(0, lhs - rhs)
             }
-            if broken > tolerance { out.append((c.id, [c.first.view] + [c.second?.view].compactMap { $0 }, broken)) }
+            if broken > tolerance { out.append((c, lhs - rhs, broken)) }
         }
         return out
     }

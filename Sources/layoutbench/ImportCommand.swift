@@ -161,7 +161,7 @@ struct Import: ParsableCommand {
     }
 
     private func runCheck(_ scenes: [IBImportedScene]) throws {
-        var views = 0, unflagged = 0, matching = 0, constraints = 0, flaggedDiffering = 0, dropped = 0, unsupported = 0
+        var views = 0, unflagged = 0, matching = 0, constraints = 0, flaggedDiffering = 0, dropped = 0, unsupported = 0, notComparable = 0
         var failed = false
         func rect(_ r: IBRect) -> String {
             [r.x, r.y, r.width, r.height].map { $0.isNaN ? "?" : formatCoordinate(($0 * 1000).rounded() / 1000) }.joined(separator: ", ")
@@ -183,17 +183,22 @@ struct Import: ParsableCommand {
             print("\(s.name): \(result.viewCount) views, \(result.unflaggedMatching)/\(result.unflaggedCount) unflagged match")
             for r in result.repairs { print("  \(r)") }
             dropped += result.dropped.count
+            notComparable += result.notComparable.count
             if let conflict = result.conflict { print("  conflict: \(conflict)") }
             for u in s.unsupported { print("  unsupported: \(u)") }
             unsupported += s.unsupported.count
             for m in result.mismatches where result.conflict == nil {
                 let causes = s.likelyCauses(of: m.viewID, dropped: result.dropped)
                 let why = causes.isEmpty ? "cause unknown" : causes.joined(separator: "; ")
-                print("  \(m.viewID) \(m.className): IB [\(rect(m.expected))] solved [\(rect(m.solved))]\(m.flag.map { " (IB: \($0))" } ?? "") likely: \(why)")
+                print("  \(m.viewID) \(m.className): IB [\(rect(m.expected))] solved [\(rect(m.solved))]\(m.flag.map { " (\($0.hasPrefix("not comparable") ? $0 : "IB: " + $0))" } ?? "") likely: \(why)")
+            }
+            let differing = Set(result.mismatches.map(\.viewID))
+            for (id, why) in result.notComparable.sorted(by: { $0.key < $1.key }) where !differing.contains(id) {
+                print("  \(id): matches, but \(why)")
             }
             if bad > 0 { failed = true }
         }
-        print("summary: hierarchies=\(scenes.count) views=\(views) constraints=\(constraints) unflagged=\(unflagged) matching=\(matching) flagged-differing=\(flaggedDiffering) dropped=\(dropped) unsupported=\(unsupported)")
+        print("summary: hierarchies=\(scenes.count) views=\(views) constraints=\(constraints) unflagged=\(unflagged) matching=\(matching) flagged-differing=\(flaggedDiffering) dropped=\(dropped) unsupported=\(unsupported) not-comparable=\(notComparable)")
         if failed { throw ExitCode.failure }
     }
 }

@@ -1,0 +1,81 @@
+// Views the stored frames cannot judge: where IB's own frames contradict the file's required
+// constraints, no layout that honours the file reproduces them, so a view whose solved frame
+// depends on the contradicted constraint is left out of the comparison, with the reason.
+
+import LayoutModel
+
+extension IBImportedScene {
+    /// View id → why its stored frame cannot judge the import. A required file constraint that
+    /// the stored frames break (see `staleConstraints`) proves them inconsistent with the file.
+    /// The scene is solved again with each such constraint's constant moved by exactly what makes
+    /// the stored frames satisfy it; a view whose solved rectangle changes by more than
+    /// `tolerance` depends on the contradiction (the container and whatever is placed from it),
+    /// the others do not and are still compared. When the moved constants cannot be solved, the
+    /// views the broken constraints relate are the ones left out.
+    func contradictedByStoredFrames(
+        solved scene: Scene, rects: [Double], backend: any LayoutBackend.Type, tolerance: Double
+    ) -> [String: String] {
+        let breaks = storedFrameBreaks(of: scene.constraints, tolerance: tolerance)
+        if breaks.isEmpty { return [:] }
+        let reason = "not comparable: IB's stored frames break required constraint "
+            + breaks.map { "\($0.constraint.id) by \(formatNumber(($0.broken * 1000).rounded() / 1000)) pt" }.joined(separator: ", ")
+            + " (stale stored frame) and this view's frame depends on it"
+        var moved = scene
+        for (n, c) in moved.constraints.enumerated() {
+            if let b = breaks.first(where: { $0.constraint.id == c.id }) { moved.constraints[n].constant += b.excess }
+        }
+        var out: [String: String] = [:]
+        guard let session = try? SceneSession(scene: moved.compile(), backend: backend) else {
+            for b in breaks {
+                for v in [b.constraint.first.view, b.constraint.second?.view].compactMap({ $0 }) { out[v] = reason }
+            }
+            return out
+        }
+        let other = session.rects
+        for (n, v) in views.enumerated() where (0..<4).contains(where: { abs(rects[4 * n + $0] - other[4 * n + $0]) > tolerance }) {
+            out[v.id] = reason
+        }
+        return out
+    }
+}
+
+extension IBImportedScene {
+    /// View id → why its stored frame cannot judge the import: views whose frames depend on the
+    /// intrinsic content size of a custom class that the file does not give (no UIKit class's, no
+    /// placeholder; the import assumes none, UIView's default, but the class may define one at run
+    /// time). Each such view is given a stand-in intrinsic size, its stored size, with its content
+    /// hugging and compression resistance priorities (the file's, else UIKit's 250 and 750), and the
+    /// scene is solved again: a view whose rectangle moves by more than `tolerance` takes its frame
+    /// from that unknown size and is left out. A view that does not move is compared: the file's
+    /// constraints fix it whatever the size. When the stand-in sizes conflict with required
+    /// constraints, nothing is left out.
+    func sizedByCustomClasses(
+        solved scene: Scene, rects: [Double], backend: any LayoutBackend.Type, tolerance: Double
+    ) -> [String: String] {
+        let custom = views.filter { v in (causes[v.id] ?? []).contains { $0.hasPrefix("custom class") } }
+        if custom.isEmpty { return [:] }
+        var sized = scene
+        for v in custom {
+            let a = v.alignmentWindow
+            func priority(_ name: String, _ fallback: Double) -> Priority {
+                Priority(((try? v.element.number(name)) ?? nil) ?? fallback)
+            }
+            for (attribute, value, axis) in [(Attribute.width, a.width, "horizontal"), (.height, a.height, "vertical")] {
+                sized.constraints.append(Constraint(
+                    id: "\(v.id)~stand-in-\(attribute)-hug", first: AttributeRef(view: v.id, attribute: attribute),
+                    relation: .lessThanOrEqual, constant: value, priority: priority("\(axis)HuggingPriority", 250)))
+                sized.constraints.append(Constraint(
+                    id: "\(v.id)~stand-in-\(attribute)-cr", first: AttributeRef(view: v.id, attribute: attribute),
+                    relation: .greaterThanOrEqual, constant: value, priority: priority("\(axis)CompressionResistancePriority", 750)))
+            }
+        }
+        guard let session = try? SceneSession(scene: sized.compile(), backend: backend) else { return [:] }
+        let other = session.rects
+        let moved = Set(views.indices.filter { n in (0..<4).contains { abs(rects[4 * n + $0] - other[4 * n + $0]) > tolerance } }.map { views[$0].id })
+        if moved.isEmpty { return [:] }
+        let resized = custom.filter { moved.contains($0.id) }
+        let reason = "not comparable: its frame depends on the run-time intrinsic content size of custom class "
+            + (resized.isEmpty ? custom : resized).map { "\($0.className) (\($0.id))" }.joined(separator: ", ") + ", which the file does not give"
+        return Dictionary(uniqueKeysWithValues: moved.map { ($0, reason) })
+    }
+}
