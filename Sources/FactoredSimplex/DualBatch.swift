@@ -38,6 +38,10 @@ extension FactoredSolver {
     /// basis stays known optimal for the values' sake (costs move no value), and the
     /// pending pricing makes the solve price every level from scratch.
     func requestFullPricing() {
+        // Already so (every later change of the frame comes here): nothing to clear.
+        if !dualsCurrent, pricingPending, !seedsBatched, pricedRows.members.isEmpty, pricedUnknowns.members.isEmpty {
+            return
+        }
         dropBatchedSeeds()
         dualsCurrent = false
         discardPricingNotes()
