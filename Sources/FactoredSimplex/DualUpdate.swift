@@ -10,7 +10,10 @@
 /// without a pivot; otherwise the simplex starts from the candidates found.
 extension FactoredSolver {
     /// Incremental updates one frame may make: past that many, a frame's batch (toggle
-    /// swapping every row's priorities) is cheaper priced from scratch.
+    /// swapping every row's priorities) is cheaper priced from scratch. A batch of
+    /// priority changes (DualBatch.swift) counts one per change: applied together they
+    /// visit fewer rows than one by one, but at 33,333 of them (toggle-100000) the
+    /// rows they reach are all of the layout's, which a full pricing visits in order.
     static let dualUpdateLimit = 1024
     /// Incremental updates allowed between two full pricings, so rounding in the
     /// updated duals cannot accumulate over a long run. Each update is an exact
@@ -158,13 +161,15 @@ extension FactoredSolver {
 
     /// Applies the queued seeds, one transposed solve per level, noting in
     /// `duals.changed` the rows whose dual moved. Returns false (duals not current)
-    /// when a solve would visit too much of the factor.
-    func applyDualSeeds() -> Bool {
+    /// when a solve would visit more than `budget` positions (by default an eighth
+    /// of the factor: past that, pricing from scratch costs about as much).
+    func applyDualSeeds(budget: Int? = nil) -> Bool {
         defer {
             dualSeeds.removeAll(keepingCapacity: true)
             duals.tracking = false
         }
-        dualSeeds.withUnsafeMutableBufferPointer { heapSort($0) }
+        let budget = budget ?? factor.pivots.count / 8 + 64
+        groupSeedsByLevel()
         duals.tracking = true
         var i = 0
         while i < dualSeeds.count {
@@ -180,7 +185,7 @@ extension FactoredSolver {
                 }
                 i += 1
             }
-            guard transposedSolve(level: l, budget: factor.pivots.count / 8 + 64) else {
+            guard transposedSolve(level: l, budget: budget) else {
                 dualsCurrent = false
                 duals.clearChanged()
                 return false

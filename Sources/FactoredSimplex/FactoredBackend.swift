@@ -133,6 +133,11 @@ public final class FactoredBackend: LayoutBackend {
     }
 
     public func apply(_ op: CompiledOp) throws(LayoutError) {
+        switch op {
+        case .suggest, .setConstant, .setPriority: break
+        // Ops that read the duals see the frame's priority changes first (DualBatch.swift).
+        default: solver.applyBatchedSeeds()
+        }
         if pendingRemoval >= 0 {
             switch op {
             case .activate, .add: break

@@ -82,7 +82,8 @@ extension FactoredSolver {
         if let v = dualRhs.firstIndex(where: { $0 != 0 }) { return "dualRhs[\(v)] is left nonzero" }
         if !inverseRowSupport.isEmpty || inverseRow.contains(where: { $0 != 0 }) { return "the row of the inverse is left nonzero" }
         if !claimedRows.members.isEmpty || !claimedVariables.members.isEmpty { return "a round's claims are left set" }
-        if !dualSeeds.isEmpty { return "\(dualSeeds.count) dual seeds are left queued" }
+        if !dualSeeds.isEmpty, !seedsBatched { return "\(dualSeeds.count) dual seeds are left queued" }
+        if dualSeeds.isEmpty, seedsBatched { return "a batch of priority changes is pending with no seed queued" }
         if !factor.markedBlocks.isEmpty || factor.blockMarked.contains(true) { return "bump blocks are left marked" }
         if duals.tracking || !duals.changed.members.isEmpty { return "the duals are left tracking changes" }
         return nil
@@ -270,7 +271,8 @@ extension FactoredSolver {
     /// and at every level the duals price every basic unknown at zero (A^T y = 0 on
     /// the basic columns, which fixes the tight rows' duals).
     private func keptDuals() -> String? {
-        guard dualsCurrent else { return nil }
+        // A batch of priority changes pending: the duals are current once the solve applies it.
+        guard dualsCurrent, !seedsBatched else { return nil }
         var sums: [Int32: [Double]] = [:]
         var magnitudes: [Int32: [Double]] = [:]
         for r in 0..<rowCount {
@@ -312,7 +314,7 @@ extension FactoredSolver {
         if !pricingPending, !pricedRows.members.isEmpty || !pricedUnknowns.members.isEmpty {
             return "columns are noted for pricing, but no pricing is pending"
         }
-        guard factorValid, basisOptimal, dualsCurrent else { return nil }
+        guard factorValid, basisOptimal, dualsCurrent, !seedsBatched else { return nil }
         for v in 0..<variableCount where !isBasic[v] && !pricedUnknowns.contains(v) {
             let cost = reducedCost(unknown: v)
             if cost.sign != 0 {

@@ -54,6 +54,7 @@ public final class FactoredSolver {
         didSet {
             if !basisOptimal {
                 dualsCurrent = false
+                dropBatchedSeeds()
                 candidatesCurrent = false
                 // Notes are only taken while the basis is optimal.
                 if oldValue { discardPricingNotes() }
@@ -76,6 +77,8 @@ public final class FactoredSolver {
     /// costs may have moved are noted for pricing at the solve.
     @exclusivity(unchecked) var pricingPending = false
     @exclusivity(unchecked) var dualSeeds: [DualSeed] = []
+    /// Whether `dualSeeds` holds a batch of priority changes not yet applied (DualBatch.swift).
+    @exclusivity(unchecked) var seedsBatched = false
     // The dual simplex (DualSimplex.swift).
     /// Loose rows to repair, in the order found (repeats skipped when met).
     @exclusivity(unchecked) var dualWork: [Int32] = []
@@ -175,6 +178,8 @@ public final class FactoredSolver {
     @exclusivity(unchecked) var localBlocks: MarkedIndices
     @exclusivity(unchecked) var rebuiltPositions: MarkedIndices
     @exclusivity(unchecked) var basisChange: BasisChange
+    /// A block's trial LU before a swap in place (BlockReplacement.swift).
+    @exclusivity(unchecked) var blockTrial: [Double]
 
     init(variableCount: Int, rows: [(terms: [LinearTerm], kind: RowKind, name: String)], priorities: [Double]) {
         self.variableCount = variableCount
@@ -250,6 +255,7 @@ public final class FactoredSolver {
         localBlocks = MarkedIndices(count: rowCount + BasisFactor.localRoom(rowCount) + 1)
         rebuiltPositions = MarkedIndices(count: rowCount)
         basisChange = BasisChange(capacity: rowCount)
+        blockTrial = [Double](repeating: 0, count: Self.inPlaceBlockLimit * Self.inPlaceBlockLimit)
         tightRows.reserveCapacity(rowCount)
         sparseRhs = [Double](repeating: 0, count: rowCount)
         dualRhs = [Double](repeating: 0, count: variableCount)
@@ -386,6 +392,7 @@ extension FactoredSolver {
         positiveBasic = s.positiveBasic
         isBasic = s.isBasic
         basisOptimal = s.basisOptimal
+        dropBatchedSeeds()
         discardPricingNotes()
         dualsCurrent = false
         factorValid = false

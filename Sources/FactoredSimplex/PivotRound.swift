@@ -62,7 +62,7 @@ extension FactoredSolver {
             for pivot in roundPivots where pivot.step > 1e-12 { progressed = true }
             statistics.pivots += roundPivots.count
             var updatedInPart = true
-            if factorValid, roundPivots.allSatisfy(replacesInPlace) {
+            if factorValid, roundSwapsInPlace() {
                 for pivot in roundPivots { replaceInPlace(pivot) }
             } else {
                 for pivot in roundPivots { applyPivot(pivot) }
@@ -124,7 +124,7 @@ extension FactoredSolver {
     func replacesInPlace(_ pivot: RoundPivot) -> Bool {
         guard case let .loosen(t, _) = pivot.entering else { return false }
         let p = Int(factor.position[t])
-        guard p >= 0 else { return false }
+        guard p >= 0 else { return replacesInBlock(t, with: Int(pivot.leaving)) }
         let column = Int(factor.pivots[p].column)
         let r = Int(pivot.leaving)
         var coefficient = 0.0
@@ -147,10 +147,14 @@ extension FactoredSolver {
         guard case let .loosen(t, positive) = pivot.entering else { return }
         let r = Int(pivot.leaving)
         let p = Int(factor.position[t])
-        let column = Int(factor.pivots[p].column)
-        var coefficient = 0.0
-        for k in rowStart[r]..<rowStart[r + 1] where Int(termVariable[k]) == column { coefficient = termCoefficient[k] }
-        swapTightRow(at: p, from: t, to: r, coefficient: coefficient)
+        if p < 0 {
+            swapBlockRow(from: t, to: r)
+        } else {
+            let column = Int(factor.pivots[p].column)
+            var coefficient = 0.0
+            for k in rowStart[r]..<rowStart[r + 1] where Int(termVariable[k]) == column { coefficient = termCoefficient[k] }
+            swapTightRow(at: p, from: t, to: r, coefficient: coefficient)
+        }
         isTight[t] = false
         positiveBasic[t] = positive
         isTight[r] = true
@@ -325,18 +329,16 @@ extension FactoredSolver {
 
     /// The bump's part of a sparse direction: the blocks the direction reached.
     func bumpDirection(work: inout Int) {
-        // solveBlock subtracts the triangular part's contribution itself.
-        factor.unmarkBlocks()
-        let bumpRows = factor.bumpRows, bumpColumns = factor.bumpColumns, blockStart = factor.blockStart
+        // The block solve subtracts the triangular part's contribution itself.
+        sparseRhs.withUnsafeBufferPointer { rhs in
+            direction.withUnsafeMutableBufferPointer { d in
+                solveMarkedBlocks(rowValue: rhs, x: d, foldNonbasic: false, before: nil)
+            }
+        }
+        let bumpColumns = factor.bumpColumns, blockStart = factor.blockStart
         for b32 in factor.markedBlocks {
             let b = Int(b32)
-            for i in blockStart[b]..<blockStart[b + 1] { rowScratch[Int(bumpRows[i])] = sparseRhs[Int(bumpRows[i])] }
             work += (blockStart[b + 1] - blockStart[b]) * (blockStart[b + 1] - blockStart[b])
-            rowScratch.withUnsafeMutableBufferPointer { rhs in
-                direction.withUnsafeMutableBufferPointer { d in
-                    factor.solveBlock(b, self, rhs: rhs, x: d, basic: isBasic)
-                }
-            }
             for i in blockStart[b]..<blockStart[b + 1] where direction[Int(bumpColumns[i])] != 0 {
                 support.append(bumpColumns[i])
             }

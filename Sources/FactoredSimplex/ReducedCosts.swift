@@ -120,10 +120,30 @@ extension FactoredSolver {
     }
 
     /// Lists every improving column, most important first. Only rows with a nonzero
-    /// dual, and the non-basic unknowns they read, can improve.
+    /// dual, and the non-basic unknowns they read, can improve. Called right after
+    /// `computeDuals`, whose `activeLevels` says whether any dual is at level 0: if
+    /// none is, a tight required equality's own columns cost 1 at level 0 with nothing
+    /// to offset it, so they cannot improve and are not priced (most of a layout's
+    /// rows: toggle-100000 priced 400,000 of them twice a swap frame).
     func collectImprovingColumns() {
-        for r32 in duals.support.members { notePriced(row: Int(r32)) }
+        let requiredEqualitiesFixed = activeLevels.first != 0
+        for r32 in duals.support.members {
+            let r = Int(r32)
+            if requiredEqualitiesFixed, level[r] == 0, kind[r] == .equal {
+                noteNonbasicUnknowns(ofRow: r)
+            } else {
+                notePriced(row: r)
+            }
+        }
         priceNoted()
+    }
+
+    /// Notes for `priceNoted` the non-basic unknowns row `r` reads.
+    @inline(__always) func noteNonbasicUnknowns(ofRow r: Int) {
+        for k in rowStart[r]..<rowStart[r + 1] {
+            let v = Int(termVariable[k])
+            if !isBasic[v] { pricedUnknowns.insert(v) }
+        }
     }
 
     /// Notes row `r`'s columns for `priceNoted`: the row itself if tight, and the

@@ -19,6 +19,7 @@ extension FactoredSolver {
     /// Puts row `r` in force, loose, with the own column its residual makes
     /// non-negative (recomputed by the solve's propagation if the frame moves it).
     func addRow(_ r: Int) {
+        applyBatchedSeeds()
         if level[r] == 0 { requiredLoose = true }
         inForce[r] = true
         isTight[r] = false
@@ -40,6 +41,7 @@ extension FactoredSolver {
     /// unknown (the one depending on it most), so `A_T` stays square and non-singular.
     func removeRow(_ r: Int) {
         guard inForce[r] else { return }
+        applyBatchedSeeds()
         if !isTight[r] {
             inForce[r] = false
             if canChangeCostsInPlace {
@@ -124,9 +126,18 @@ extension FactoredSolver {
             level[r] = l
             return
         }
-        guard canChangeCostsInPlace else {
+        guard factorValid, basisOptimal else {
             level[r] = l
             basisOptimal = false
+            return
+        }
+        guard mayUpdateDuals(1) else {
+            // Past the frame's incremental updates: a cost changes no value, so the
+            // values stay current and the solve prices from scratch (toggle-100000
+            // skips a pass over every row and a refactorisation).
+            level[r] = l
+            if l == 0 { requiredLoose = true }
+            requestFullPricing()
             return
         }
         if isTight[r] {
@@ -137,13 +148,13 @@ extension FactoredSolver {
             return
         }
         let dual = looseDual(r)
-        var ok = true
-        if dual != 0 {
-            ok = addDualSeed(row: r, level: level[r], -dual) && addDualSeed(row: r, level: l, dual)
-        }
+        let old = level[r]
         level[r] = l
-        if level[r] == 0 { requiredLoose = true }
-        finishDualChange(ok)
+        if l == 0 { requiredLoose = true }
+        // A loose row without a cost (a slack basic) moves no dual.
+        guard dual != 0 else { return }
+        countDualUpdates(1)
+        batchDualSeeds(DualSeed(level: old, row: Int32(r), delta: -dual), DualSeed(level: l, row: Int32(r), delta: dual))
     }
 
     /// Applies the queued seeds and notes the columns to price, or falls back to the full path.

@@ -15,6 +15,7 @@ extension FactoredSolver {
     /// kind and terms (unknowns and coefficients, in order), `t` in the triangular part,
     /// and the basis optimal with current duals (`r` must have none of its own).
     func canReplace(_ t: Int, with r: Int) -> Bool {
+        applyBatchedSeeds()
         guard r != t, canChangeCostsInPlace, inForce[t], isTight[t], !inForce[r], kind[r] == kind[t],
               factor.position[t] >= 0, duals.head[r] < 0 else { return false }
         let count = rowStart[t + 1] - rowStart[t]

@@ -15,6 +15,7 @@ extension FactoredSolver {
     /// went negative or the costs changed) primal simplex from the repaired basis.
     func solve() throws(LayoutError) {
         defer { dualUpdatesThisFrame = 0 }
+        applyBatchedSeeds()
         pivotsAtSolveStart = statistics.pivots
         let valuesCurrent = factorValid && basisOptimal
         let epoch = valueEpoch

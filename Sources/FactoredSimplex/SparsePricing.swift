@@ -92,26 +92,7 @@ extension FactoredSolver {
     /// scratch cleared and the duals partly updated, if more than `budget`
     /// positions would be visited.
     func transposedSolve(level l: Int, budget: Int) -> Bool {
-        factor.unmarkBlocks()
-        let bumpRows = factor.bumpRows, bumpColumns = factor.bumpColumns, blockStart = factor.blockStart
-        for b32 in factor.markedBlocks {
-            let b = Int(b32)
-            factor.solveBlockTransposed(b) { dualRhs[$0] }
-            for i in blockStart[b]..<blockStart[b + 1] { dualRhs[Int(bumpColumns[i])] = 0 }
-            for i in blockStart[b]..<blockStart[b + 1] {
-                let value = factor.bumpWork[i]
-                guard value != 0 else { continue }
-                let r = Int(bumpRows[blockStart[b] + factor.bumpPermutation[i]])
-                emitTransposed(level: l, row: r, value)
-                for k in rowStart[r]..<rowStart[r + 1] {
-                    let v = Int(termVariable[k])
-                    guard isBasic[v], factor.bumpIndex[v] < 0 else { continue }
-                    dualRhs[v] -= termCoefficient[k] * value
-                    markTransposed(v)
-                }
-            }
-        }
-        factor.markedBlocks.removeAll(keepingCapacity: true)
+        transposedSolveMarkedBlocks(level: l)
         defer {
             transposedHighest = -1
             transposedLowest = Int.max

@@ -189,28 +189,16 @@ extension FactoredSolver {
     /// Re-solves the bump blocks the propagation reached, for the current values of
     /// the triangular part.
     func solveBump() {
-        factor.unmarkBlocks()
-        let bumpRows = factor.bumpRows, bumpColumns = factor.bumpColumns, blockStart = factor.blockStart
-        let rowStart = self.rowStart, termVariable = self.termVariable, termCoefficient = self.termCoefficient
-        let isBasic = self.isBasic, rhs = self.rhs, columnStart = self.columnStart, columnRow = self.columnRow
+        let bumpColumns = factor.bumpColumns, blockStart = factor.blockStart
+        let columnStart = self.columnStart, columnRow = self.columnRow
         let inForce = self.inForce, isTight = self.isTight
+        rhs.withUnsafeBufferPointer { b in
+        variableScratch.withUnsafeMutableBufferPointer { before in
+        x.withUnsafeMutableBufferPointer { xs in
+            solveMarkedBlocks(rowValue: b, x: xs, foldNonbasic: true, before: before)
+        }}}
         for b32 in factor.markedBlocks {
             let b = Int(b32)
-            rowScratch.withUnsafeMutableBufferPointer { scratch in
-            variableScratch.withUnsafeMutableBufferPointer { before in
-            x.withUnsafeMutableBufferPointer { xs in
-                for i in blockStart[b]..<blockStart[b + 1] {
-                    let r = Int(bumpRows[i])
-                    var s = rhs[r]
-                    for k in rowStart[r]..<rowStart[r + 1] {
-                        let v = Int(termVariable[k])
-                        if !isBasic[v] { s -= termCoefficient[k] * xs[v] }
-                    }
-                    scratch[r] = s
-                    before[Int(bumpColumns[i])] = xs[Int(bumpColumns[i])]
-                }
-                factor.solveBlock(b, self, rhs: scratch, x: xs, basic: isBasic)
-            }}}
             for i in blockStart[b]..<blockStart[b + 1] {
                 let c32 = bumpColumns[i]
                 let c = Int(c32)

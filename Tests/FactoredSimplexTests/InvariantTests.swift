@@ -114,7 +114,11 @@ struct FactoredInvariantTests {
     func pricingNotesAreChecked() throws {
         let (backend, scene) = try Self.healthy()
         for op in scene.frames[1] { try backend.apply(op) }
-        // The priority raised, loosening the cap improves: noted, a pricing pending.
+        // The priority change is batched until the solve; applied as the solve would
+        // first, loosening the cap improves: noted, a pricing pending.
+        #expect(backend.solver.seedsBatched)
+        #expect(backend.checkInvariants() == nil)
+        backend.solver.applyBatchedSeeds()
         #expect(backend.checkInvariants() == nil)
         #expect(backend.solver.pricingPending)
         backend.solver.pricedRows.removeAll()
