@@ -74,6 +74,15 @@ public struct BenchResult: Sendable {
     /// Timed frames during which the thread allocated at all (steady state should be 0 or nearly).
     public var allocatingFrames: Int?
     public var peakResidentBytes = 0
+    /// The most resident memory while this back end ran on this scene (its warm-up, builds and
+    /// frames), counted from a high-water mark reset before it; nil where the platform cannot reset it.
+    public var backendPeakResidentBytes: Int?
+    /// Resident memory just before this back end started (the scene and the harness), freed pages returned.
+    public var residentBeforeBytes: Int?
+    /// Rectangles changed per interactive frame, on average (`ChangedRectCounter`).
+    public var changedRectsPerFrame: Double?
+    /// Median over interactive frames of the frame's time over the rectangles it changed, in ns.
+    public var nanosecondsPerChangedRect: Double?
     public var refusedOps = 0
     public var series: [Double] = []
     /// Interactive frames timed (`frameTimes` and the budget misses count only these).
@@ -97,6 +106,9 @@ public enum Harness {
             backend: backend.name, scene: bench.name, family: bench.family, views: scene.viewCount,
             constraints: scene.initialConstraintCount, frames: scene.frameCount, repetitions: settings.repetitions)
         result.workUnit = backend.workUnit
+        // Before `assess`: a back end may find out whether it can run a scene by loading it.
+        let memory = ResidentMemoryWatch()
+        result.residentBeforeBytes = memory.startBytes
         if let reason = backend.assess(scene, options: settings.options).declineReason {
             result.declined = reason
             return result
@@ -115,6 +127,7 @@ public enum Harness {
             var samples: [Double] = []
             samples.reserveCapacity(scene.frameCount * settings.repetitions)
             var tally = FrameTally(capacity: scene.frameCount * settings.repetitions)
+            var changes: ChangedRectCounter? = nil
             if settings.keepSeries { result.series.reserveCapacity(scene.frameCount) }
             var bytes: UInt64 = 0
             var allocatingFrames = 0
@@ -128,6 +141,11 @@ public enum Harness {
                 let start = monotonicSeconds()
                 let session = try SceneSession(scene: scene, backend: backend, options: settings.options)
                 builds.append(monotonicSeconds() - start)
+                if changes == nil {
+                    changes = ChangedRectCounter(session, capacity: scene.frameCount * settings.repetitions)
+                } else {
+                    changes!.restart(session)
+                }
                 var relative = settings.readRelative ? session.relativeRects : []
                 let children = settings.readRelative ? session.childLists : []
                 let before = session.backend.statistics
@@ -147,6 +165,7 @@ public enum Harness {
                     }
                     samples.append(elapsed)
                     tally.add(elapsed, presentation: scene.presentation(ofFrame: f), session: session, displayRate: settings.displayRate)
+                    changes!.add(elapsed, presentation: scene.presentation(ofFrame: f), session: session)
                     timeSpent += elapsed
                     result.refusedOps += refused.count
                     if repetition == 0, settings.keepSeries { result.series.append(elapsed) }
@@ -181,6 +200,9 @@ public enum Harness {
                 if countsAllocations { result.allocationsPerFrame = Double(allocations) / frames }
             }
             result.peakResidentBytes = peakResidentBytes()
+            result.backendPeakResidentBytes = memory.peakBytes()
+            result.changedRectsPerFrame = changes?.changedPerFrame
+            result.nanosecondsPerChangedRect = changes?.nanosecondsPerChange
         } catch {
             result.failed = currentFrame > 0 ? "stopped at frame \(currentFrame): \(error)" : "\(error)"
         }
