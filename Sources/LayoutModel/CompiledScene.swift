@@ -151,17 +151,14 @@ extension Scene {
     /// (`opProblem`) becomes `.invalid`, refused when its frame runs. Every op a
     /// back end receives has handles that exist and values within `LayoutLimits`.
     public func compile() throws(LayoutError) -> CompiledScene {
-        let problems = structuralProblems()
+        let (problems, indexes) = structuralCheck()
         if !problems.isEmpty { throw .invalidScene(problems.map(\.description)) }
-
-        var viewIndex: [String: Int32] = [:]
-        viewIndex.reserveCapacity(views.count)
-        for (i, view) in views.enumerated() { viewIndex[view.id] = Int32(i) }
+        let viewIndex = indexes.views
 
         func terms(_ ref: AttributeRef, scale: Double, into out: inout [LinearTerm]) -> Bool {
             guard let v = viewIndex[ref.view] else { return false }
             for (unknown, coefficient) in ref.attribute.unknownTerms {
-                out.append(LinearTerm(variable: v * 4 + Int32(unknown), coefficient: coefficient * scale))
+                out.append(LinearTerm(variable: Int32(v) * 4 + Int32(unknown), coefficient: coefficient * scale))
             }
             return true
         }
@@ -177,12 +174,11 @@ extension Scene {
 
         var compiled: [LinearConstraint] = []
         compiled.reserveCapacity(constraints.count)
-        var handleByID: [String: ConstraintHandle] = [:]
-        var previous: [ConstraintHandle] = []
+        // The structural check indexed the ids (unique in a valid scene): constraint i is handle i.
+        var handleByID = indexes.constraints
+        var previous = [ConstraintHandle](repeating: -1, count: constraints.count)
         for c in constraints {
-            handleByID[c.id] = Int32(compiled.count)
             compiled.append(lower(c)!)  // validated above
-            previous.append(-1)
         }
         let initialCount = compiled.count
 
@@ -204,9 +200,9 @@ extension Scene {
 
         func constraintHandle(_ id: String) -> Result<ConstraintHandle, LayoutError> {
             guard let h = handleByID[id] else { return .failure(.unknownConstraint(id)) }
-            return .success(h)
+            return .success(ConstraintHandle(h))
         }
-        let viewIDSet = Set(viewIndex.keys)
+        let viewIDSet = indexes.viewIDs
         func compileOp(_ op: Op) -> CompiledOp {
             let compiledOp = compileValidOp(op)  // once: an `add` defines a handle
             if case let .invalid(error, _) = compiledOp { return .invalid(error, op: op.label) }
@@ -251,8 +247,8 @@ extension Scene {
                 }
                 let h = ConstraintHandle(compiled.count)
                 compiled.append(lower(c)!)
-                previous.append(handleByID[c.id] ?? -1)
-                handleByID[c.id] = h
+                previous.append(handleByID[c.id].map(ConstraintHandle.init) ?? -1)
+                handleByID[c.id] = Int(h)
                 return .add(h)
             case let .addEdit(attribute, priority):
                 return .addEdit(editHandle(attribute)!, priority: priority.rawValue, heldValue: 0)  // view checked above
@@ -286,7 +282,7 @@ extension Scene {
             name: name, viewIDs: views.map(\.id), constraints: compiled, initialConstraintCount: initialCount,
             previousHandleWithSameID: previous, edits: edits, initialEdits: initialEdits, frames: compiledFrames)
         out.presentations = presentations
-        out.parentIndex = views.map { $0.parent.flatMap { viewIndex[$0] } ?? -1 }
+        out.parentIndex = views.map { $0.parent.flatMap { viewIndex[$0].map(Int32.init) } ?? -1 }
         out.frameMarkers = markers
         return out
     }

@@ -76,12 +76,12 @@ public struct FrameMarker: Hashable, Sendable {
 
     /// The marker for `op`; nil for any other op, and for a bounds-origin change
     /// that is wrong on its own (compiled as an op the session refuses).
-    init?(_ op: Op, sourceIndex: Int, position: Int, viewIndex: [String: Int32]) {
+    init?(_ op: Op, sourceIndex: Int, position: Int, viewIndex: [String: Int]) {
         switch op {
         case .layout: action = .layout
         case let .setBoundsOrigin(view, x, y):
             guard let v = viewIndex[view], magnitudeProblem(x) == nil, magnitudeProblem(y) == nil else { return nil }
-            action = .setBoundsOrigin(view: v, x: x, y: y)
+            action = .setBoundsOrigin(view: Int32(v), x: x, y: y)
         default: return nil
         }
         self.position = position
