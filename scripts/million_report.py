@@ -108,9 +108,9 @@ def changed_table(records):
 
 
 def million_table(records):
-    out = ["| scene | back end | build | p50 | p99 | max | >16.7 ms | p50 / manual | ns per changed rect | "
-           "peak RSS | resident before | growth |",
-           "| --- | --- |" + " ---: |" * 10]
+    out = ["| scene | back end | build (CPU) | p50 | p99 | max | >16.7 ms | preempted | p50 / manual | "
+           "ns per changed rect | peak RSS | resident before | growth |",
+           "| --- | --- |" + " ---: |" * 11]
     for family in FAMILIES:
         manual = records.get((family, "manual", 1000000))
         manual_p50 = None
@@ -123,7 +123,7 @@ def million_table(records):
             r = entry[0]
             if r.get("declined") or r.get("failed"):
                 why = r.get("declined") or r.get("failed")
-                out.append(f"| {r['scene']} | {backend} | {'declined' if r.get('declined') else 'failed'}: {why} |" + " |" * 9)
+                out.append(f"| {r['scene']} | {backend} | {'declined' if r.get('declined') else 'failed'}: {why} |" + " |" * 10)
                 continue
             t = r["frame_seconds"]
             ratio = f"{t['p50'] / manual_p50:.2f}×" if manual_p50 else "–"
@@ -131,10 +131,13 @@ def million_table(records):
             growth = gib(peak - before) if peak is not None and before is not None else "–"
             star = "*" if stopped(r) else ""
             ns = r.get("ns_per_changed_rect")
+            cpu = r.get("build_cpu_seconds")
+            build = duration(r["build_seconds"]) + (f" ({duration(cpu)})" if cpu is not None else "")
+            preempted = r.get("preemptions_during_frames")
             out.append(
-                f"| {r['scene']} | {backend} | {duration(r['build_seconds'])} | {duration(t['p50'])}{star} | "
+                f"| {r['scene']} | {backend} | {build} | {duration(t['p50'])}{star} | "
                 f"{duration(t['p99'])} | {duration(t['max'])} | {r['budget_misses']['60hz']} of {r['frames_measured']} | "
-                f"{ratio} | {'–' if ns is None else f'{ns:.1f}'} | {gib(peak)} | {gib(before)} | {growth} |")
+                f"{'–' if preempted is None else preempted} | {ratio} | {'–' if ns is None else f'{ns:.1f}'} | {gib(peak)} | {gib(before)} | {growth} |")
     return "\n".join(out)
 
 

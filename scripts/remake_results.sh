@@ -114,8 +114,12 @@ remake() {
       for family in stack tree grid scroll; do
         lb bench --family "$family" --views 1000,10000,100000 --backend factored,cassowary,manual,dense --time-limit 10 \
           --quiet --results "$work/m-$family" --json "results/million/$family-1k-100k.json" >/dev/null
-        lb bench --family "$family" --views 1000000 --backend factored,cassowary,manual,dense --time-limit 20 \
-          --quiet --results "$work/m-$family-1m" --json "results/million/$family-1000000.json" >/dev/null
+        # Cassowary's grid tableau grows faster than the layout (850 MiB at 100,000 views): at 1,000,000 the
+        # kernel killed the run at 23 GB resident, so grid's run leaves it out.
+        backends=factored,cassowary,manual,dense
+        if [ "$family" = grid ]; then backends=factored,manual,dense; fi
+        (ulimit -v $((16 * 1024 * 1024)); lb bench --family "$family" --views 1000000 --backend "$backends" --time-limit 20 \
+          --quiet --results "$work/m-$family-1m" --json "results/million/$family-1000000.json" >/dev/null)
       done
       lb bench --family stack,tree,grid,scroll --views 1000,10000 --backend kiwi --time-limit 10 \
         --quiet --results "$work/m-kiwi" --json results/million/kiwi-1k-10k.json >/dev/null

@@ -79,6 +79,12 @@ public struct BenchResult: Sendable {
     public var backendPeakResidentBytes: Int?
     /// Resident memory just before this back end started (the scene and the harness), freed pages returned.
     public var residentBeforeBytes: Int?
+    /// The thread's CPU time during the build (median of repetitions): the build's own cost where
+    /// other processes share the machine and the wall clock counts their time too.
+    public var buildCPUSeconds: Double?
+    /// Times the thread was preempted (involuntary context switches) while it played the frames
+    /// (the timed frames and the harness's bookkeeping between them), over all repetitions.
+    public var preemptionsDuringFrames: Int?
     /// Rectangles changed per interactive frame, on average (`ChangedRectCounter`).
     public var changedRectsPerFrame: Double?
     /// Median over interactive frames of the frame's time over the rectangles it changed, in ns.
@@ -124,6 +130,8 @@ public enum Harness {
                 }
             }
             var builds: [Double] = []
+            var buildCPU: [Double] = []
+            var preemptions = 0
             var samples: [Double] = []
             samples.reserveCapacity(scene.frameCount * settings.repetitions)
             var tally = FrameTally(capacity: scene.frameCount * settings.repetitions)
@@ -138,9 +146,13 @@ public enum Harness {
             var timeSpent = 0.0
             repetitions: for repetition in 0..<settings.repetitions {
                 currentFrame = 0
+                let buildUsage = ThreadUsage.now()
                 let start = monotonicSeconds()
                 let session = try SceneSession(scene: scene, backend: backend, options: settings.options)
                 builds.append(monotonicSeconds() - start)
+                buildCPU.append(ThreadUsage.now().cpuSeconds - buildUsage.cpuSeconds)
+                let framesUsage = ThreadUsage.now()
+                defer { preemptions += ThreadUsage.now().involuntarySwitches - framesUsage.involuntarySwitches }
                 if changes == nil {
                     changes = ChangedRectCounter(session, capacity: scene.frameCount * settings.repetitions)
                 } else {
@@ -184,6 +196,9 @@ public enum Harness {
             result.framesMeasured = samples.count
             builds.sort()
             result.buildSeconds = builds[builds.count / 2]
+            buildCPU.sort()
+            result.buildCPUSeconds = buildCPU[buildCPU.count / 2]
+            result.preemptionsDuringFrames = preemptions
             // Interactive frames by their per-frame cost; transitions by their latency.
             result.frameTimes = FrameTimes(samples: tally.interactive)
             result.misses120 = Budget.misses(tally.interactive, budget: Budget.hz120)

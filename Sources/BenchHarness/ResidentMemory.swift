@@ -59,3 +59,27 @@ public struct ResidentMemoryWatch: Sendable {
         #endif
     }
 }
+
+/// The calling thread's CPU time and involuntary context switches: how much of a
+/// wall-clock figure the thread ran for, on a machine other processes share. Read
+/// around a build, or around a repetition's frames, never inside a frame's time.
+public struct ThreadUsage: Sendable {
+    public var cpuSeconds: Double
+    public var involuntarySwitches: Int
+
+    public static func now() -> ThreadUsage {
+        #if os(Linux)
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        var usage = rusage()
+        getrusage(1, &usage)  // RUSAGE_THREAD (Linux), which Glibc's module does not export
+        return ThreadUsage(cpuSeconds: Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9, involuntarySwitches: Int(usage.ru_nivcsw))
+        #else
+        var usage = rusage()
+        getrusage(RUSAGE_SELF, &usage)
+        let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
+        return ThreadUsage(cpuSeconds: cpu, involuntarySwitches: Int(usage.ru_nivcsw))
+        #endif
+    }
+}

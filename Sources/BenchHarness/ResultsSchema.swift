@@ -173,6 +173,9 @@ public struct ResultsFile: Codable, Sendable {
         /// Rectangles changed per interactive frame, and the median of a frame's time over them.
         public var changedRectsPerFrame: Double?
         public var nsPerChangedRect: Double?
+        /// The thread's CPU time in the build, and its preemptions while it played the frames.
+        public var buildCPUSeconds: Double?
+        public var preemptionsDuringFrames: Int?
         public var refusedOps: Int
         public var frameSeries: [Double]
         public var interactiveFrames: Int?
@@ -198,6 +201,8 @@ public struct ResultsFile: Codable, Sendable {
             case rssBeforeBytes = "rss_before_bytes"
             case changedRectsPerFrame = "changed_rects_per_frame"
             case nsPerChangedRect = "ns_per_changed_rect"
+            case buildCPUSeconds = "build_cpu_seconds"
+            case preemptionsDuringFrames = "preemptions_during_frames"
             case refusedOps = "refused_ops"
             case frameSeries = "frame_series"
         }
@@ -220,6 +225,8 @@ public struct ResultsFile: Codable, Sendable {
             try c.encode(rssBeforeBytes, forKey: .rssBeforeBytes)
             try c.encode(changedRectsPerFrame, forKey: .changedRectsPerFrame)  // null without interactive frames
             try c.encode(nsPerChangedRect, forKey: .nsPerChangedRect)
+            try c.encode(buildCPUSeconds, forKey: .buildCPUSeconds)
+            try c.encode(preemptionsDuringFrames, forKey: .preemptionsDuringFrames)
             try c.encode(refusedOps, forKey: .refusedOps)
             try c.encode(frameSeries, forKey: .frameSeries)
             try c.encode(interactiveFrames, forKey: .interactiveFrames)
@@ -244,6 +251,8 @@ public struct ResultsFile: Codable, Sendable {
             rssBeforeBytes = r.residentBeforeBytes
             changedRectsPerFrame = r.changedRectsPerFrame
             nsPerChangedRect = r.nanosecondsPerChangedRect
+            buildCPUSeconds = r.buildCPUSeconds
+            preemptionsDuringFrames = r.preemptionsDuringFrames
             refusedOps = r.refusedOps
             frameSeries = r.series
             interactiveFrames = r.interactiveFrames

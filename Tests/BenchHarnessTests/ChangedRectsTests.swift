@@ -4,7 +4,7 @@ import Testing
 
 @testable import BenchHarness
 
-@Suite("Changed rectangles and resident memory per back end")
+@Suite("Changed rectangles, resident memory and CPU time per back end")
 struct ChangedRectsTests {
     /// Rectangles that differ between consecutive frames, by comparing every view.
     func changesByFullComparison(_ scene: CompiledScene) throws -> [Int] {
@@ -57,7 +57,8 @@ struct ChangedRectsTests {
             Issue.record("results missing")
             return
         }
-        for key in ["backend_peak_rss_bytes", "rss_before_bytes", "changed_rects_per_frame", "ns_per_changed_rect"] {
+        #expect(r.buildCPUSeconds != nil && r.preemptionsDuringFrames != nil)
+        for key in ["backend_peak_rss_bytes", "rss_before_bytes", "changed_rects_per_frame", "ns_per_changed_rect", "build_cpu_seconds", "preemptions_during_frames"] {
             #expect(records[0][key] != nil, "missing \(key)")
         }
         #expect(markdownReport([r], context: context).contains("ns/changed"))
