@@ -76,6 +76,21 @@ public struct BenchResult: Sendable {
     /// Timed frames during which the thread allocated at all (steady state should be 0 or nearly).
     public var allocatingFrames: Int?
     public var peakResidentBytes = 0
+    /// The most resident memory while this back end ran on this scene (its warm-up, builds and
+    /// frames), counted from a high-water mark reset before it; nil where the platform cannot reset it.
+    public var backendPeakResidentBytes: Int?
+    /// Resident memory just before this back end started (the scene and the harness), freed pages returned.
+    public var residentBeforeBytes: Int?
+    /// The thread's CPU time during the build (median of repetitions): the build's own cost where
+    /// other processes share the machine and the wall clock counts their time too.
+    public var buildCPUSeconds: Double?
+    /// Times the thread was preempted (involuntary context switches) while it played the frames
+    /// (the timed frames and the harness's bookkeeping between them), over all repetitions.
+    public var preemptionsDuringFrames: Int?
+    /// Rectangles changed per interactive frame, on average (`ChangedRectCounter`).
+    public var changedRectsPerFrame: Double?
+    /// Median over interactive frames of the frame's time over the rectangles it changed, in ns.
+    public var nanosecondsPerChangedRect: Double?
     public var refusedOps = 0
     public var series: [Double] = []
     /// Interactive frames timed (`frameTimes` and the budget misses count only these).
@@ -103,6 +118,9 @@ public enum Harness {
             let ops = scene.frames.reduce(0) { $0 + $1.count } + scene.frameMarkers.values.reduce(0) { $0 + $1.count }
             result.opsPerFrame = Double(ops) / Double(scene.frameCount)
         }
+        // Before `assess`: a back end may find out whether it can run a scene by loading it.
+        let memory = ResidentMemoryWatch()
+        result.residentBeforeBytes = memory.startBytes
         if let reason = backend.assess(scene, options: settings.options).declineReason {
             result.declined = reason
             return result
@@ -118,9 +136,12 @@ public enum Harness {
                 }
             }
             var builds: [Double] = []
+            var buildCPU: [Double] = []
+            var preemptions = 0
             var samples: [Double] = []
             samples.reserveCapacity(scene.frameCount * settings.repetitions)
             var tally = FrameTally(capacity: scene.frameCount * settings.repetitions)
+            var changes: ChangedRectCounter? = nil
             if settings.keepSeries { result.series.reserveCapacity(scene.frameCount) }
             var bytes: UInt64 = 0
             var allocatingFrames = 0
@@ -131,9 +152,18 @@ public enum Harness {
             var timeSpent = 0.0
             repetitions: for repetition in 0..<settings.repetitions {
                 currentFrame = 0
+                let buildUsage = ThreadUsage.now()
                 let start = monotonicSeconds()
                 let session = try SceneSession(scene: scene, backend: backend, options: settings.options)
                 builds.append(monotonicSeconds() - start)
+                buildCPU.append(ThreadUsage.now().cpuSeconds - buildUsage.cpuSeconds)
+                let framesUsage = ThreadUsage.now()
+                defer { preemptions += ThreadUsage.now().involuntarySwitches - framesUsage.involuntarySwitches }
+                if changes == nil {
+                    changes = ChangedRectCounter(session, capacity: scene.frameCount * settings.repetitions)
+                } else {
+                    changes!.restart(session)
+                }
                 var relative = settings.readRelative ? session.relativeRects : []
                 let children = settings.readRelative ? session.childLists : []
                 let before = session.backend.statistics
@@ -153,6 +183,7 @@ public enum Harness {
                     }
                     samples.append(elapsed)
                     tally.add(elapsed, presentation: scene.presentation(ofFrame: f), session: session, displayRate: settings.displayRate)
+                    changes!.add(elapsed, presentation: scene.presentation(ofFrame: f), session: session)
                     timeSpent += elapsed
                     result.refusedOps += refused.count
                     if repetition == 0, settings.keepSeries { result.series.append(elapsed) }
@@ -171,6 +202,9 @@ public enum Harness {
             result.framesMeasured = samples.count
             builds.sort()
             result.buildSeconds = builds[builds.count / 2]
+            buildCPU.sort()
+            result.buildCPUSeconds = buildCPU[buildCPU.count / 2]
+            result.preemptionsDuringFrames = preemptions
             // Interactive frames by their per-frame cost; transitions by their latency.
             result.frameTimes = FrameTimes(samples: tally.interactive)
             result.misses120 = Budget.misses(tally.interactive, budget: Budget.hz120)
@@ -187,6 +221,9 @@ public enum Harness {
                 if countsAllocations { result.allocationsPerFrame = Double(allocations) / frames }
             }
             result.peakResidentBytes = peakResidentBytes()
+            result.backendPeakResidentBytes = memory.peakBytes()
+            result.changedRectsPerFrame = changes?.changedPerFrame
+            result.nanosecondsPerChangedRect = changes?.nanosecondsPerChange
         } catch {
             result.failed = currentFrame > 0 ? "stopped at frame \(currentFrame): \(error)" : "\(error)"
         }

@@ -96,7 +96,7 @@ public func formatBytesShort(_ v: Double?) -> String {
 /// The table in the Markdown report; on the terminal, `terminalTable`.
 public func resultTable(_ results: [BenchResult], markdown: Bool) -> String {
     if !markdown { return terminalTable(results) }
-    let header = ["scene", "backend", "views", "p50", "p99", "max", ">8.3ms", ">16.7ms", "build", "bytes/frame", "allocs/frame", "alloc frames", "work/frame", "× fastest"]
+    let header = ["scene", "backend", "views", "p50", "p99", "max", ">8.3ms", ">16.7ms", "build", "bytes/frame", "allocs/frame", "alloc frames", "work/frame", "changed/frame", "ns/changed", "peak RSS (growth)", "× fastest"]
     var rows: [[String]] = []
     var fastest: [String: Double] = [:]
     for r in results where r.notRun == nil && r.hasInteractiveFrames {
@@ -113,7 +113,9 @@ public func resultTable(_ results: [BenchResult], markdown: Bool) -> String {
             r.scene, backendLabel(r), "\(r.views)", formatDuration(r.frameTimes.p50) + (r.framesMeasured < r.frames * r.repetitions ? "*" : ""), formatDuration(r.frameTimes.p99),
             formatDuration(r.frameTimes.max), "\(r.misses120)", "\(r.misses60)", formatDuration(r.buildSeconds),
             formatBytesShort(r.bytesPerFrame), r.allocationsPerFrame.map { formatCount($0) } ?? "–", r.allocatingFrames.map { "\($0)/\(r.framesMeasured)" } ?? "–",
-            r.outOfProcess ? "–" : fixed(r.pivotsPerFrame, 1) + " " + r.workUnit, fixed(ratio, 1) + "×",
+            r.outOfProcess ? "–" : fixed(r.pivotsPerFrame, 1) + " " + r.workUnit,
+            r.changedRectsPerFrame.map(formatCount) ?? "–", r.nanosecondsPerChangedRect.map { fixed($0, 1) } ?? "–",
+            residentMemoryCell(r), fixed(ratio, 1) + "×",
         ])
     }
     var s = "| " + header.joined(separator: " | ") + " |\n"
@@ -122,6 +124,13 @@ public func resultTable(_ results: [BenchResult], markdown: Bool) -> String {
         s += "| " + row.map { $0.replacingPipes() }.joined(separator: " | ") + " |\n"
     }
     return s
+}
+
+/// `3.1 GiB (+1.2 GiB)`: the back end's own peak, and how much it grew over what was resident before it.
+func residentMemoryCell(_ r: BenchResult) -> String {
+    guard let peak = r.backendPeakResidentBytes else { return "–" }
+    let growth = r.residentBeforeBytes.map { " (+" + formatBytes(max(0, peak - $0)) + ")" } ?? ""
+    return formatBytes(peak) + growth
 }
 
 extension String {

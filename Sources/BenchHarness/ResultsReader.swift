@@ -69,6 +69,12 @@ public enum ResultsReader {
             r.allocationsPerFrame = number(record["allocations_per_frame"])
             r.allocatingFrames = number(record["allocating_frames"]).map { Int($0) }
             r.peakResidentBytes = Int(number(record["peak_rss_bytes"]) ?? 0)
+            r.backendPeakResidentBytes = number(record["backend_peak_rss_bytes"]).map { Int($0) }
+            r.residentBeforeBytes = number(record["rss_before_bytes"]).map { Int($0) }
+            r.changedRectsPerFrame = number(record["changed_rects_per_frame"])
+            r.nanosecondsPerChangedRect = number(record["ns_per_changed_rect"])
+            r.buildCPUSeconds = number(record["build_cpu_seconds"])
+            r.preemptionsDuringFrames = number(record["preemptions_during_frames"]).map { Int($0) }
             r.refusedOps = Int(number(record["refused_ops"]) ?? 0)
             if case let .array(series)? = record["frame_series"] { r.series = series.compactMap { number($0) } }
             r.interactiveFrames = Int(number(record["interactive_frames"]) ?? Double(r.framesMeasured))

@@ -172,6 +172,16 @@ public struct ResultsFile: Codable, Sendable {
         public var allocationsPerFrame: Double?
         public var allocatingFrames: Int?
         public var peakRssBytes: Int
+        /// This back end's own high-water mark (`ResidentMemoryWatch`); null where it cannot be reset.
+        public var backendPeakRssBytes: Int?
+        /// Resident memory before this back end started (the scene, the harness).
+        public var rssBeforeBytes: Int?
+        /// Rectangles changed per interactive frame, and the median of a frame's time over them.
+        public var changedRectsPerFrame: Double?
+        public var nsPerChangedRect: Double?
+        /// The thread's CPU time in the build, and its preemptions while it played the frames.
+        public var buildCPUSeconds: Double?
+        public var preemptionsDuringFrames: Int?
         public var refusedOps: Int
         public var frameSeries: [Double]
         public var interactiveFrames: Int?
@@ -193,6 +203,12 @@ public struct ResultsFile: Codable, Sendable {
             case allocationsPerFrame = "allocations_per_frame"
             case allocatingFrames = "allocating_frames"
             case peakRssBytes = "peak_rss_bytes"
+            case backendPeakRssBytes = "backend_peak_rss_bytes"
+            case rssBeforeBytes = "rss_before_bytes"
+            case changedRectsPerFrame = "changed_rects_per_frame"
+            case nsPerChangedRect = "ns_per_changed_rect"
+            case buildCPUSeconds = "build_cpu_seconds"
+            case preemptionsDuringFrames = "preemptions_during_frames"
             case refusedOps = "refused_ops"
             case frameSeries = "frame_series"
         }
@@ -211,6 +227,12 @@ public struct ResultsFile: Codable, Sendable {
             try c.encode(allocationsPerFrame, forKey: .allocationsPerFrame)
             try c.encode(allocatingFrames, forKey: .allocatingFrames)
             try c.encode(peakRssBytes, forKey: .peakRssBytes)
+            try c.encode(backendPeakRssBytes, forKey: .backendPeakRssBytes)  // null where unavailable
+            try c.encode(rssBeforeBytes, forKey: .rssBeforeBytes)
+            try c.encode(changedRectsPerFrame, forKey: .changedRectsPerFrame)  // null without interactive frames
+            try c.encode(nsPerChangedRect, forKey: .nsPerChangedRect)
+            try c.encode(buildCPUSeconds, forKey: .buildCPUSeconds)
+            try c.encode(preemptionsDuringFrames, forKey: .preemptionsDuringFrames)
             try c.encode(refusedOps, forKey: .refusedOps)
             try c.encode(frameSeries, forKey: .frameSeries)
             try c.encode(interactiveFrames, forKey: .interactiveFrames)
@@ -231,6 +253,12 @@ public struct ResultsFile: Codable, Sendable {
             allocationsPerFrame = r.allocationsPerFrame
             allocatingFrames = r.allocatingFrames
             peakRssBytes = r.peakResidentBytes
+            backendPeakRssBytes = r.backendPeakResidentBytes
+            rssBeforeBytes = r.residentBeforeBytes
+            changedRectsPerFrame = r.changedRectsPerFrame
+            nsPerChangedRect = r.nanosecondsPerChangedRect
+            buildCPUSeconds = r.buildCPUSeconds
+            preemptionsDuringFrames = r.preemptionsDuringFrames
             refusedOps = r.refusedOps
             frameSeries = r.series
             interactiveFrames = r.interactiveFrames

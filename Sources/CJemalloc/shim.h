@@ -11,6 +11,9 @@
 #include <stdint.h>
 #include <pthread.h>
 
+#define LAYOUTBENCH_STRINGIFY_(x) #x
+#define LAYOUTBENCH_STRINGIFY(x) LAYOUTBENCH_STRINGIFY_(x)
+
 /// Where the hook counts: allocations made by one thread (the harness's).
 typedef struct {
     pthread_t thread;
@@ -62,8 +65,15 @@ static inline int layoutbench_install_allocation_counter(layoutbench_allocation_
     size_t size = sizeof(handle);
     return mallctl("experimental.hooks.install", &handle, &size, &hooks, sizeof(hooks));
 }
+
+/// Returns the pages of freed memory jemalloc still holds to the system (every
+/// arena), so that resident memory measured next counts live memory only.
+static inline void layoutbench_release_free_memory(void) {
+    mallctl("arena." LAYOUTBENCH_STRINGIFY(MALLCTL_ARENAS_ALL) ".purge", NULL, NULL, NULL, 0);
+}
 #else
 #define LAYOUTBENCH_HAS_JEMALLOC 0
+static inline void layoutbench_release_free_memory(void) {}
 static inline uint64_t *layoutbench_thread_allocated_bytes(void) { return NULL; }
 static inline int layoutbench_install_allocation_counter(layoutbench_allocation_counter *counter) {
     (void)counter;

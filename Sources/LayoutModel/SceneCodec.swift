@@ -76,63 +76,67 @@ extension Scene {
     }
 }
 
+// Paths are passed as autoclosures: a scene of a million views has millions of
+// objects, and a path is needed only for a message.
 private struct SceneDecoder {
     var diagnostics: [Diagnostic] = []
+    // Arrays: a few short keys compare faster than they hash.
+    static let viewKeys = ["id", "parent"]
+    static let editKeys = ["attribute", "priority"]
+    static let constraintKeys = ["id", "first", "relation", "second", "multiplier", "constant", "priority", "active"]
 
     mutating func fail(_ path: String, _ message: String, op: Bool = false) {
         diagnostics.append(Diagnostic(path: path, message: message, isOpLevel: op))
     }
 
-    mutating func object(_ value: JSONValue, _ path: String, allowed: Set<String>, op: Bool = false) -> Bool {
+    mutating func object(_ value: JSONValue, _ path: @autoclosure () -> String, allowed: [String], op: Bool = false) -> Bool {
         guard case let .object(members) = value else {
-            fail(path, "expected an object, found \(value.typeName)", op: op)
+            fail(path(), "expected an object, found \(value.typeName)", op: op)
             return false
         }
-        var seen = Set<String>()
-        for (key, _) in members {
-            if !seen.insert(key).inserted { fail(path, "has the key \(jsonQuoted(key)) twice", op: op) }
-            if !allowed.contains(key) { fail(path, "has an unknown key \(jsonQuoted(key))", op: op) }
+        for (i, (key, _)) in members.enumerated() {
+            // Objects have a handful of keys: a scan finds a repeated one without hashing.
+            if members[..<i].contains(where: { $0.key == key }) { fail(path(), "has the key \(jsonQuoted(key)) twice", op: op) }
+            if !allowed.contains(key) { fail(path(), "has an unknown key \(jsonQuoted(key))", op: op) }
         }
         return true
     }
 
-    mutating func string(_ value: JSONValue?, _ path: String, op: Bool = false) -> String? {
+    mutating func string(_ value: JSONValue?, _ path: @autoclosure () -> String, op: Bool = false) -> String? {
         guard let value else {
-            fail(path, "is missing", op: op)
+            fail(path(), "is missing", op: op)
             return nil
         }
         guard case let .string(s) = value else {
-            fail(path, "expected a string, found \(value.typeName)", op: op)
+            fail(path(), "expected a string, found \(value.typeName)", op: op)
             return nil
         }
         return s
     }
 
-    mutating func number(_ value: JSONValue?, _ path: String, op: Bool = false) -> Double? {
+    mutating func number(_ value: JSONValue?, _ path: @autoclosure () -> String, op: Bool = false) -> Double? {
         guard let value else {
-            fail(path, "is missing", op: op)
+            fail(path(), "is missing", op: op)
             return nil
         }
         guard case let .number(n) = value, n.isFinite else {
-            fail(path, "must be a finite number, got \(value.shortJSON)", op: op)
+            fail(path(), "must be a finite number, got \(value.shortJSON)", op: op)
             return nil
         }
         return n
     }
 
-    mutating func attribute(_ value: JSONValue?, _ path: String, op: Bool = false) -> AttributeRef? {
-        guard let text = string(value, path, op: op) else { return nil }
+    mutating func attribute(_ value: JSONValue?, _ path: @autoclosure () -> String, op: Bool = false) -> AttributeRef? {
+        guard let text = string(value, path(), op: op) else { return nil }
+        if let ref = AttributeRef(text) { return ref }
         guard let dot = text.lastIndex(of: ".") else {
-            fail(path, "\"\(text)\" is not VIEW.ATTRIBUTE", op: op)
+            fail(path(), "\"\(text)\" is not VIEW.ATTRIBUTE", op: op)
             return nil
         }
         let name = String(text[text.index(after: dot)...])
-        guard let ref = AttributeRef(text) else {
-            let known = Attribute.allCases.map(\.rawValue).joined(separator: ", ")
-            fail(path, "unknown attribute \"\(name)\" in \"\(text)\" (known: \(known))", op: op)
-            return nil
-        }
-        return ref
+        let known = Attribute.allCases.map(\.rawValue).joined(separator: ", ")
+        fail(path(), "unknown attribute \"\(name)\" in \"\(text)\" (known: \(known))", op: op)
+        return nil
     }
 
     mutating func scene(_ root: JSONValue) -> Scene? {
@@ -163,11 +167,11 @@ private struct SceneDecoder {
         case let .array(items)?:
             views.reserveCapacity(items.count)
             for (i, item) in items.enumerated() {
-                let path = "$.views[\(i)]"
-                guard object(item, path, allowed: ["id", "parent"]) else { continue }
-                guard let id = string(item["id"], path + ".id") else { continue }
+                func path() -> String { "$.views[\(i)]" }
+                guard object(item, path(), allowed: SceneDecoder.viewKeys) else { continue }
+                guard let id = string(item["id"], path() + ".id") else { continue }
                 var parent: String?
-                if let p = item["parent"] { parent = string(p, path + ".parent") }
+                if let p = item["parent"] { parent = string(p, path() + ".parent") }
                 views.append(View(id: id, parent: parent))
             }
         case nil: fail("$.views", "missing")
@@ -190,7 +194,7 @@ private struct SceneDecoder {
         case let .array(items)?:
             for (i, item) in items.enumerated() {
                 let path = "$.edits[\(i)]"
-                guard object(item, path, allowed: ["attribute", "priority"]) else { continue }
+                guard object(item, path, allowed: SceneDecoder.editKeys) else { continue }
                 guard let attribute = attribute(item["attribute"], path + ".attribute"),
                       let priority = number(item["priority"], path + ".priority")
                 else { continue }
@@ -265,38 +269,37 @@ private struct SceneDecoder {
         return (presentation, ops)
     }
 
-    mutating func constraint(_ item: JSONValue, _ path: String, op: Bool) -> Constraint? {
-        let keys: Set<String> = ["id", "first", "relation", "second", "multiplier", "constant", "priority", "active"]
-        guard object(item, path, allowed: keys, op: op) else { return nil }
-        let id = string(item["id"], path + ".id", op: op)
-        let label = id.map { "\(path) (id \"\($0)\")" } ?? path
-        let first = attribute(item["first"], label + ".first", op: op)
+    mutating func constraint(_ item: JSONValue, _ path: @autoclosure () -> String, op: Bool) -> Constraint? {
+        guard object(item, path(), allowed: SceneDecoder.constraintKeys, op: op) else { return nil }
+        let id = string(item["id"], path() + ".id", op: op)
+        func labelText() -> String { id.map { "\(path()) (id \"\($0)\")" } ?? path() }
+        let first = attribute(item["first"], labelText() + ".first", op: op)
         var relation: Relation?
-        if let text = string(item["relation"], label + ".relation", op: op) {
+        if let text = string(item["relation"], labelText() + ".relation", op: op) {
             relation = Relation(rawValue: text)
-            if relation == nil { fail(label + ".relation", "expected \"==\", \"<=\" or \">=\", found \"\(text)\"", op: op) }
+            if relation == nil { fail(labelText() + ".relation", "expected \"==\", \"<=\" or \">=\", found \"\(text)\"", op: op) }
         }
         var second: AttributeRef?
         var secondOK = true
         if let s = item["second"] {
-            second = attribute(s, label + ".second", op: op)
+            second = attribute(s, labelText() + ".second", op: op)
             secondOK = second != nil
         }
         var multiplier = 1.0
         if let m = item["multiplier"] {
-            guard let value = number(m, label + ".multiplier", op: op) else { return nil }
+            guard let value = number(m, labelText() + ".multiplier", op: op) else { return nil }
             multiplier = value
             if item["second"] == nil, value != 1 {
-                fail(label + ".multiplier", "a multiplier is only allowed with \"second\"", op: op)
+                fail(labelText() + ".multiplier", "a multiplier is only allowed with \"second\"", op: op)
             }
         }
         var constant = 0.0
-        if let c = item["constant"] { constant = number(c, label + ".constant", op: op) ?? .nan }
+        if let c = item["constant"] { constant = number(c, labelText() + ".constant", op: op) ?? .nan }
         var priority = 1000.0
-        if let p = item["priority"] { priority = number(p, label + ".priority", op: op) ?? .nan }
+        if let p = item["priority"] { priority = number(p, labelText() + ".priority", op: op) ?? .nan }
         var active = true
         if let a = item["active"] {
-            if case let .bool(b) = a { active = b } else { fail(label + ".active", "expected a boolean, found \(a.typeName)", op: op) }
+            if case let .bool(b) = a { active = b } else { fail(labelText() + ".active", "expected a boolean, found \(a.typeName)", op: op) }
         }
         guard let id, let first, let relation, secondOK else { return nil }
         return Constraint(
@@ -344,7 +347,7 @@ private struct SceneDecoder {
         }
         guard let name = string(item["op"], "\(path) (\(position)).op", op: true) else { return nil }
         let label = "\(path) (\(position), \(name))"
-        func fields(_ keys: Set<String>) -> Bool { object(item, label, allowed: keys.union(["op"]), op: true) }
+        func fields(_ keys: [String]) -> Bool { object(item, label, allowed: keys + ["op"], op: true) }
         switch name {
         case "suggest":
             guard fields(["attribute", "value"]), let a = attribute(item["attribute"], label + ".attribute", op: true),

@@ -7,17 +7,18 @@ extension Scene {
     /// becomes `.invalid`, refused when its frame runs. Every other op a back end
     /// receives has handles that exist and values within `LayoutLimits`.
     public func compile() throws(LayoutError) -> CompiledScene {
-        let problems = structuralProblems()
+        let (problems, indexes) = structuralCheck()
         if !problems.isEmpty { throw .invalidScene(problems.map(\.description)) }
-        return lowered().scene
+        return lowered(reusing: indexes).scene
     }
 
     /// The scene lowered, with, per frame and compiled op that is `.invalid`, the JSON
     /// path suffix of its culprit. A scene with structural problems lowers too (a
     /// reference to an unknown view contributes no terms), for `validate`'s reading
     /// of its ops; `compile()` never hands such a scene on.
-    func lowered() -> (scene: CompiledScene, invalidFields: [[Int: String]]) {
-        var lowering = SceneLowering(self)
+    /// `indexes`, from the structural check of a valid scene, spares hashing every id twice.
+    func lowered(reusing indexes: IDIndexes? = nil) -> (scene: CompiledScene, invalidFields: [[Int: String]]) {
+        var lowering = SceneLowering(self, indexes: indexes)
         var compiledFrames: [[CompiledOp]] = []
         compiledFrames.reserveCapacity(frames.count)
         var fields: [[Int: String]] = []
@@ -46,7 +47,7 @@ extension Scene {
             initialConstraintCount: lowering.initialCount, previousHandleWithSameID: lowering.previous,
             edits: lowering.edits, initialEdits: lowering.initialEdits, frames: compiledFrames)
         out.presentations = presentations
-        out.parentIndex = views.map { $0.parent.flatMap { lowering.viewIndex[$0] } ?? -1 }
+        out.parentIndex = views.map { $0.parent.flatMap { lowering.viewIndex[$0].map(Int32.init) } ?? -1 }
         out.frameMarkers = markers
         return (out, fields)
     }
@@ -66,7 +67,7 @@ enum LoweredOp {
 
 /// The handles and rows of a scene being lowered; `lower` defines new ones as ops add them.
 struct SceneLowering {
-    let viewIndex: [String: Int32]
+    let viewIndex: [String: Int]
     let viewIDs: Set<String>
     private(set) var constraints: [LinearConstraint] = []
     private(set) var previous: [ConstraintHandle] = []
@@ -76,18 +77,25 @@ struct SceneLowering {
     private var handleByID: [String: ConstraintHandle] = [:]
     private var editByAttribute: [AttributeRef: EditHandle] = [:]
 
-    init(_ scene: Scene) {
-        var viewIndex: [String: Int32] = [:]
-        viewIndex.reserveCapacity(scene.views.count)
-        for (i, view) in scene.views.enumerated() { viewIndex[view.id] = Int32(i) }
-        self.viewIndex = viewIndex
-        viewIDs = Set(viewIndex.keys)
-        constraints.reserveCapacity(scene.constraints.count)
-        for c in scene.constraints {
-            handleByID[c.id] = ConstraintHandle(constraints.count)
-            constraints.append(row(c))
-            previous.append(-1)
+    /// `indexes` (a valid scene's, whose ids are unique) are taken as they are;
+    /// without them the ids are indexed here, a repeated id naming its last use.
+    init(_ scene: Scene, indexes: Scene.IDIndexes? = nil) {
+        if let indexes {
+            viewIndex = indexes.views
+            viewIDs = indexes.viewIDs
+            handleByID = indexes.constraints.mapValues { ConstraintHandle($0) }
+        } else {
+            var viewIndex: [String: Int] = [:]
+            viewIndex.reserveCapacity(scene.views.count)
+            for (i, view) in scene.views.enumerated() { viewIndex[view.id] = i }
+            self.viewIndex = viewIndex
+            viewIDs = Set(viewIndex.keys)
+            handleByID.reserveCapacity(scene.constraints.count)
+            for (i, c) in scene.constraints.enumerated() { handleByID[c.id] = ConstraintHandle(i) }
         }
+        constraints.reserveCapacity(scene.constraints.count)
+        for c in scene.constraints { constraints.append(row(c)) }
+        previous = [ConstraintHandle](repeating: -1, count: scene.constraints.count)
         initialCount = constraints.count
         for e in scene.edits { initialEdits.append((editHandle(e.attribute), e.priority.rawValue)) }
     }
@@ -96,7 +104,7 @@ struct SceneLowering {
     private func terms(_ ref: AttributeRef, scale: Double, into out: inout [LinearTerm]) {
         guard let v = viewIndex[ref.view] else { return }
         for (unknown, coefficient) in ref.attribute.unknownTerms {
-            out.append(LinearTerm(variable: v * 4 + Int32(unknown), coefficient: coefficient * scale))
+            out.append(LinearTerm(variable: Int32(v) * 4 + Int32(unknown), coefficient: coefficient * scale))
         }
     }
 
@@ -136,7 +144,7 @@ struct SceneLowering {
     /// The view `id` names, for an op (`what`, its message prefix) at `field`.
     private func view(_ id: String, _ what: String, field: String) throws(OpRefusal) -> Int32 {
         guard let v = viewIndex[id] else { throw OpRefusal(field: field, error: .invalidOp("\(what): unknown view \"\(id)\"")) }
-        return v
+        return Int32(v)
     }
 
     /// `op` checked on its own (`opProblem`) and its names resolved; a malformed op throws.

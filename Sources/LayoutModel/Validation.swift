@@ -14,7 +14,20 @@ extension Scene {
     }
 
     /// The problems that make the scene unusable: its views, constraints and edits.
-    public func structuralProblems() -> [Diagnostic] {
+    public func structuralProblems() -> [Diagnostic] { structuralCheck().problems }
+
+    /// The ids the structural check indexes, kept for `compile()` (a million views
+    /// and four million constraints are not hashed twice).
+    struct IDIndexes {
+        /// View id → index in `views` (the first, where an id repeats).
+        var views: [String: Int] = [:]
+        var viewIDs: Set<String> = []
+        /// Constraint id → index in `constraints` (the first, where an id repeats).
+        var constraints: [String: Int] = [:]
+    }
+
+    /// `structuralProblems()`, and the indexes it built.
+    func structuralCheck() -> (problems: [Diagnostic], indexes: IDIndexes) {
         var out: [Diagnostic] = []
         func fail(_ path: String, _ message: String) { out.append(Diagnostic(path: path, message: message)) }
 
@@ -23,11 +36,12 @@ extension Scene {
         var viewIndex: [String: Int] = [:]
         viewIndex.reserveCapacity(views.count)
         for (i, view) in views.enumerated() {
-            let path = "$.views[\(i)] (id \"\(view.id)\")"
+            // Built only for a message: a million views would build a million paths.
+            func path() -> String { "$.views[\(i)] (id \"\(view.id)\")" }
             if view.id.isEmpty { fail("$.views[\(i)].id", "a view id must not be empty") }
-            if view.id.contains(".") { fail(path + ".id", "a view id must not contain '.'") }
+            if view.id.utf8.contains(UInt8(ascii: ".")) { fail(path() + ".id", "a view id must not contain '.'") }
             if viewIndex[view.id] != nil {
-                fail(path + ".id", "duplicate view id \"\(view.id)\"")
+                fail(path() + ".id", "duplicate view id \"\(view.id)\"")
             } else {
                 viewIndex[view.id] = i
             }
@@ -43,8 +57,9 @@ extension Scene {
         }
         // A parent chain longer than the view count is a cycle; colour to report each cycle once.
         var state = [UInt8](repeating: 0, count: views.count)  // 0 new, 1 on the current path, 2 done
+        var path: [Int] = []
         for start in views.indices where state[start] == 0 {
-            var path: [Int] = []
+            path.removeAll(keepingCapacity: true)
             var v = start
             while v >= 0, state[v] == 0 {
                 state[v] = 1
@@ -63,10 +78,10 @@ extension Scene {
         var constraintIndex: [String: Int] = [:]
         constraintIndex.reserveCapacity(constraints.count)
         for (i, c) in constraints.enumerated() {
-            let path = "$.constraints[\(i)] (id \"\(c.id)\")"
-            for message in validateConstraint(c, path: path, viewIDs: viewIDs) { out.append(Diagnostic(path: path, message: message)) }
+            func path() -> String { "$.constraints[\(i)] (id \"\(c.id)\")" }
+            for message in validateConstraint(c, path: "", viewIDs: viewIDs) { out.append(Diagnostic(path: path(), message: message)) }
             if constraintIndex[c.id] != nil {
-                fail(path + ".id", "duplicate constraint id \"\(c.id)\"")
+                fail(path() + ".id", "duplicate constraint id \"\(c.id)\"")
             } else {
                 constraintIndex[c.id] = i
             }
@@ -80,7 +95,7 @@ extension Scene {
             if let message = editPriorityProblem(e.priority.rawValue, e.attribute) { fail(path + ".priority", message) }
             if !declared.insert(e.attribute).inserted { fail(path, "'\(e.attribute)' is declared as an edit twice") }
         }
-        return out
+        return (out, IDIndexes(views: viewIndex, viewIDs: viewIDs, constraints: constraintIndex))
     }
 
     /// The problems of the ops, read statically with the rules `solve` applies

@@ -12,14 +12,22 @@ struct Machine: ParsableCommand {
             One line: the system and CPU model, cores, memory, and the Swift toolchain, as `bench` writes \
             them into results.json. scripts/remake_results.sh stamps each result it re-makes with it.
 
-            Example:
+            --bandwidth also measures one thread's memory bandwidth (read, write, copy through \
+            256 MiB buffers, a few seconds): the bound of a frame whose data outgrows the caches.
+
+            Examples:
               layoutbench machine
+              layoutbench machine --bandwidth
             """
     )
+
+    @Flag(help: "Also measure one thread's memory bandwidth (a few seconds, 512 MiB of memory).")
+    var bandwidth = false
 
     func run() throws {
         let toolchain = MachineProbe.shell("swift", "--version")?.split(separator: "\n").first.map(String.init) ?? "unknown toolchain"
         print("\(MachineProbe.machineDescription()), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
             + "\(formatBytes(Int(ProcessInfo.processInfo.physicalMemory))); \(toolchain)")
+        if bandwidth { print("memory bandwidth: \(MemoryBandwidth.measure().description)") }
     }
 }

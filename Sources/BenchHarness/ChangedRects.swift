@@ -1,0 +1,77 @@
+import LayoutModel
+
+/// Counts the rectangles each frame changed, outside the frame's time, to express a
+/// frame's cost per rectangle that moved: the physical floor of a frame is to write
+/// each changed rectangle once.
+///
+/// A rectangle counts as changed when any of its four numbers differs from its value
+/// at the end of the previous frame. The count is the same on every back end that
+/// solves the frame alike: a back end lists the views it wrote (`changedViews`, which
+/// may include some that did not change), and only those are compared; after a frame
+/// of several solves (`layout` ops), every view is.
+struct ChangedRectCounter {
+    private var previous: [Double]
+    /// Per interactive frame that changed at least one rectangle: its time over the count (seconds).
+    private(set) var secondsPerChange: [Double] = []
+    private(set) var changedInInteractiveFrames = 0
+    private(set) var interactiveFrames = 0
+
+    init(_ session: SceneSession, capacity: Int) {
+        previous = []
+        secondsPerChange.reserveCapacity(capacity)
+        restart(session)
+    }
+
+    /// Starts over from `session`'s rectangles (a new repetition's load), keeping the tallies.
+    /// A copy of its own: sharing the session's storage would make the session's next
+    /// write copy it, inside a timed frame.
+    mutating func restart(_ session: SceneSession) {
+        previous.removeAll(keepingCapacity: true)
+        previous.append(contentsOf: session.rects)
+    }
+
+    /// Counts the rectangles the frame just run changed, and keeps its time per change.
+    mutating func add(_ elapsed: Double, presentation: FramePresentation, session: SceneSession) {
+        let changed = countChanges(session)
+        guard !presentation.isTransition else { return }
+        interactiveFrames += 1
+        changedInInteractiveFrames += changed
+        if changed > 0 { secondsPerChange.append(elapsed / Double(changed)) }
+    }
+
+    private mutating func countChanges(_ session: SceneSession) -> Int {
+        let rects = session.rects
+        var changed = 0
+        previous.withUnsafeMutableBufferPointer { old in
+            rects.withUnsafeBufferPointer { new in
+                func compare(_ view: Int) {
+                    let base = view &* 4
+                    if old[base] != new[base] || old[base + 1] != new[base + 1] || old[base + 2] != new[base + 2]
+                        || old[base + 3] != new[base + 3]
+                    {
+                        changed += 1
+                        for k in base..<(base + 4) { old[k] = new[k] }
+                    }
+                }
+                if session.solvesInLastFrame == 1 {
+                    for view in session.changedViews { compare(Int(view)) }
+                } else if session.solvesInLastFrame > 1 {
+                    for view in 0..<(new.count / 4) { compare(view) }
+                }
+            }
+        }
+        return changed
+    }
+
+    /// Rectangles changed per interactive frame, on average; nil without interactive frames.
+    var changedPerFrame: Double? {
+        interactiveFrames > 0 ? Double(changedInInteractiveFrames) / Double(interactiveFrames) : nil
+    }
+
+    /// The median over interactive frames of the frame's time over the rectangles it
+    /// changed, in nanoseconds; nil when no interactive frame changed one.
+    var nanosecondsPerChange: Double? {
+        guard !secondsPerChange.isEmpty else { return nil }
+        return FrameTimes.percentile(secondsPerChange.sorted(), 50) * 1e9
+    }
+}
