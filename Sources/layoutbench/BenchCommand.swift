@@ -92,6 +92,7 @@ struct Bench: ParsableCommand {
     /// dense at 100 and 300 (its re-solve from scratch costs 15–330 ms a frame at 300 views).
     static func defaultSizes(_ backend: String, _ family: Family) -> [Int] {
         switch backend {
+        case let name where name.hasSuffix("-relative"): return defaultSizes(String(name.dropLast(9)), family)
         case "cassowary", "manual", "factored": return [100, 300, 1_000, 10_000]
         case "dense": return [100, 300]
         default: return [100]
