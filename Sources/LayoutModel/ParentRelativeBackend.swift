@@ -32,9 +32,11 @@ public final class ParentRelativeBackend<Inner: LayoutBackend>: LayoutBackend, R
     var relative: [Double]
     /// Window rectangles as last reported by `readRects`/`readChangedRects`.
     var window: [Double]
-    /// Views the inner back end reported since each kind of reader last read them.
+    /// Set by the first relative read: from then on the views the inner back end reports
+    /// wait in `relativePending` for the next one, and window reads go over every view
+    /// (they are then rare: `SceneSession` reads the window's rectangles on demand).
+    var readsRelative = false
     var relativePending: PendingViews
-    var windowPending: PendingViews
     /// Scratch: what one read from the inner back end returned, and the walk down a subtree.
     var pulled: [Int32] = []
     var stack: [Int32] = []
@@ -46,7 +48,6 @@ public final class ParentRelativeBackend<Inner: LayoutBackend>: LayoutBackend, R
         relative = [Double](repeating: 0, count: scene.variableCount)
         window = relative
         relativePending = PendingViews(viewCount: scene.viewCount)
-        windowPending = PendingViews(viewCount: scene.viewCount)
         reported = [Bool](repeating: false, count: scene.viewCount)
         pulled.reserveCapacity(scene.viewCount)
         stack.reserveCapacity(scene.viewCount)
@@ -59,29 +60,28 @@ public final class ParentRelativeBackend<Inner: LayoutBackend>: LayoutBackend, R
     public var statistics: SolveStatistics { inner.statistics }
     public func checkInvariants() -> String? { inner.checkInvariants() }
 
-    /// Takes what changed from the inner back end, for both kinds of reader.
+    /// Takes what changed from the inner back end into `pulled` (and, once relative
+    /// frames are read, into `relativePending`).
     private func pull() {
         pulled.removeAll(keepingCapacity: true)
         relative.withUnsafeMutableBufferPointer { inner.readChangedRects(into: $0, changedViews: &pulled) }
-        for view in pulled {
-            relativePending.add(view)
-            windowPending.add(view)
-        }
+        if readsRelative { for view in pulled { relativePending.add(view) } }
     }
 
-    private func recomputeWindow() {
+    /// Every window rectangle from the relative ones, parents first; appends to
+    /// `changed` the views whose rectangle this changed.
+    private func recomputeWindow(changed: UnsafeMutablePointer<[Int32]>? = nil) {
         for v32 in hierarchy.topDown {
-            let v = Int(v32), p = Int(hierarchy.parent[v])
-            window[v * 4] = relative[v * 4] + (p >= 0 ? window[p * 4] : 0)
-            window[v * 4 + 1] = relative[v * 4 + 1] + (p >= 0 ? window[p * 4 + 1] : 0)
-            window[v * 4 + 2] = relative[v * 4 + 2]
-            window[v * 4 + 3] = relative[v * 4 + 3]
+            let v = Int(v32), p = Int(hierarchy.parent[v]), b = v * 4
+            let rect = (relative[b] + (p >= 0 ? window[p * 4] : 0), relative[b + 1] + (p >= 0 ? window[p * 4 + 1] : 0),
+                        relative[b + 2], relative[b + 3])
+            if let changed, rect != (window[b], window[b + 1], window[b + 2], window[b + 3]) { changed.pointee.append(v32) }
+            (window[b], window[b + 1], window[b + 2], window[b + 3]) = rect
         }
     }
 
     public func readRects(into buffer: UnsafeMutableBufferPointer<Double>) {
         pull()
-        windowPending.clear()
         recomputeWindow()
         for i in 0..<min(window.count, buffer.count) { buffer[i] = window[i] }
     }
@@ -91,6 +91,14 @@ public final class ParentRelativeBackend<Inner: LayoutBackend>: LayoutBackend, R
     public func readChangedRects(into buffer: UnsafeMutableBufferPointer<Double>, changedViews out: inout [Int32]) {
         pull()
         let start = out.count
+        if readsRelative {
+            recomputeWindow(changed: &out)
+            for i in start..<out.count {
+                let b = Int(out[i]) &* 4
+                for k in b..<(b + 4) { buffer[k] = window[k] }
+            }
+            return
+        }
         var stack = self.stack  // taken out, so that pushing copies nothing
         self.stack = []
         window.withUnsafeMutableBufferPointer { win in
@@ -101,7 +109,7 @@ public final class ParentRelativeBackend<Inner: LayoutBackend>: LayoutBackend, R
         hierarchy.children.withUnsafeBufferPointer { children in
             // In any order: a view refreshed before an ancestor is refreshed again when the
             // ancestor's move reaches it; only a view whose position moved is descended from.
-            for view in windowPending.views {
+            for view in pulled {
                 stack.append(view)
                 while let v32 = stack.popLast() {
                     let v = Int(v32), p = Int(parent[v]), b = v &* 4
@@ -131,16 +139,22 @@ public final class ParentRelativeBackend<Inner: LayoutBackend>: LayoutBackend, R
             }
         }}}}}}
         self.stack = stack
-        windowPending.clear()
     }
 
     public func readRelativeRects(into buffer: UnsafeMutableBufferPointer<Double>) {
+        readsRelative = true
         pull()
         relativePending.clear()
         for i in 0..<min(relative.count, buffer.count) { buffer[i] = relative[i] }
     }
 
     public func readChangedRelativeRects(into buffer: UnsafeMutableBufferPointer<Double>, changedViews out: inout [Int32]) {
+        guard readsRelative else {
+            // The first relative read: every view, as no earlier one set them.
+            readRelativeRects(into: buffer)
+            for view in 0..<hierarchy.parent.count { out.append(Int32(view)) }
+            return
+        }
         pull()
         for view in relativePending.views {
             let base = Int(view) * 4
