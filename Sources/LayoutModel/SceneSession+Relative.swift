@@ -36,15 +36,19 @@ extension SceneSession {
     /// The read-back of a solve while reading relative frames.
     func readBackRelative() throws(LayoutError) {
         guard let reader = relativeReader else {
-            windowRects.withUnsafeMutableBufferPointer { backend.readChangedRects(into: $0, changedViews: &changedViews) }
-            try checkFinite(views: changedViews)
+            try readBackWindow()
             updateRelative(&relativeFrames, children: childrenOfView)
             return
         }
         relativeFrames.withUnsafeMutableBufferPointer { reader.readChangedRelativeRects(into: $0, changedViews: &changedViews) }
         windowRectsStale = true
         // Window rectangles are sums of relative ones: finite when these are (within LayoutLimits).
-        try checkFinite(views: changedViews, relative: true)
+        for view in changedViews {
+            for k in (Int(view) * 4)..<(Int(view) * 4 + 4) where !relativeFrames[k].isFinite {
+                throw .nonFiniteResult(
+                    view: scene.viewIDs[Int(view)], attribute: ["left", "top", "width", "height"][k & 3], value: relativeFrames[k])
+            }
+        }
     }
 
     /// Reads every window rectangle from the back end (after solves that read relative frames only).

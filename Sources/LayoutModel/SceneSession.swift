@@ -115,7 +115,8 @@ public final class SceneSession {
     @inline(__always)
     func heldValue(of edit: EditHandle) -> Double {
         var value = 0.0
-        let layout = editsHoldAt ?? rects
+        if windowRectsStale { refreshWindowRects() }
+        let layout = editsHoldAt ?? windowRects
         for term in scene.edits[Int(edit)].terms { value += term.coefficient * layout[Int(term.variable)] }
         return value
     }
@@ -187,8 +188,8 @@ public final class SceneSession {
 
     /// Throws when the solved rectangle of one of `views` (all views when nil) holds
     /// a value that is not finite. Reads through buffers: no allocation per frame.
-    func checkFinite(views: [Int32]?, relative: Bool = false) throws(LayoutError) {
-        let bad: Int = (relative ? relativeFrames : windowRects).withUnsafeBufferPointer { r in
+    private func checkFinite(views: [Int32]?) throws(LayoutError) {
+        let bad: Int = windowRects.withUnsafeBufferPointer { r in
             if let views {
                 return views.withUnsafeBufferPointer { v in
                     // x - x is 0 for a finite x and NaN otherwise: one branch-free sum per frame
@@ -212,8 +213,7 @@ public final class SceneSession {
         }
         guard bad >= 0 else { return }
         throw .nonFiniteResult(
-            view: scene.viewIDs[bad >> 2], attribute: ["left", "top", "width", "height"][bad & 3],
-            value: relative ? relativeFrames[bad] : windowRects[bad])
+            view: scene.viewIDs[bad >> 2], attribute: ["left", "top", "width", "height"][bad & 3], value: windowRects[bad])
     }
 
     /// Runs frame `index` (0-based in `scene.frames`): its ops, one solve, the
@@ -248,6 +248,12 @@ public final class SceneSession {
         try backend.solve()
         changedViews.removeAll(keepingCapacity: true)
         if readsRelative { return try readBackRelative() }
+        windowRects.withUnsafeMutableBufferPointer { backend.readChangedRects(into: $0, changedViews: &changedViews) }
+        try checkFinite(views: changedViews)
+    }
+
+    /// Reads back the window's rectangles that changed, and checks them.
+    func readBackWindow() throws(LayoutError) {
         windowRects.withUnsafeMutableBufferPointer { backend.readChangedRects(into: $0, changedViews: &changedViews) }
         try checkFinite(views: changedViews)
     }
