@@ -21,6 +21,7 @@ struct Bench: ParsableCommand {
               layoutbench bench
               layoutbench bench --backend cassowary,frames --family stack,tree --views 100,1000,10000,100000
               layoutbench bench --scene scene.json --repeat 5 --json out.json
+              layoutbench bench --family movingtree --views 1000,100000 --backend cassowary,cassowary-relative --read relative
             """
     )
 
@@ -66,7 +67,7 @@ struct Bench: ParsableCommand {
     var displayRate = 120
 
     @Option(parsing: .unconditional,
-            help: "How frames are read back each frame: window (the window's coordinates) or relative (also each parent's, as UIView.frame).",
+            help: "How frames are read back each frame: window (the window's coordinates) or relative (each parent's, as UIView.frame: from a NAME-relative back end instead of the window's, from any other on top of them).",
             transform: parseReadMode)
     var read = "window"
 

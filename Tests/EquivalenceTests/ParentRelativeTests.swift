@@ -79,6 +79,33 @@ struct ParentRelativeTests {
         #expect(terms("cousins") == ["1.0*c.0", "-1.0*d.0", "-0.5*d.2", "1.0*e.0", "0.5*e.2"])
     }
 
+    @Test("the moving tree's rows never mention the card's or the window's position; flat's rows to the root become the path to it")
+    func rowShapes() throws {
+        let tree = try SceneGenerator.generate(.movingtree, GeneratorParameters(views: 200, frames: 2)).compile()
+        let relativeTree = tree.parentRelative()
+        let card = Int32(tree.viewIDs.firstIndex(of: "card")!)
+        let positions: Set<Int32> = [0, 1, card * 4, card * 4 + 1]  // the window's and the card's left and top
+        for (before, after) in zip(tree.constraints, relativeTree.constraints) where !before.id.hasPrefix("root.") && !before.id.hasPrefix("card.") {
+            #expect(after.terms.allSatisfy { !positions.contains($0.variable) }, "\(before.id)")
+            #expect(after.terms.count <= before.terms.count, "\(before.id)")
+        }
+        let flat = try SceneGenerator.generate(.flat, size: 85, frames: 2).compile()
+        let relativeFlat = flat.parentRelative()
+        for (before, after) in zip(flat.constraints, relativeFlat.constraints) where before.terms.count == 2 && before.terms[0].variable & 3 < 2 {
+            // `f.left == root.left + dx`: f and each ancestor below the root, each once.
+            let view = Int(before.terms.map(\.variable).max()! >> 2)
+            var path: [Int32] = []
+            var v = view
+            while flat.parentIndex[v] >= 0 {
+                path.append(Int32(v) * 4 + (before.terms[0].variable & 3))
+                v = Int(flat.parentIndex[v])
+            }
+            #expect(after.terms.map(\.variable) == path.sorted(), "\(before.id)")
+            #expect(after.terms.allSatisfy { $0.coefficient == 1 })
+        }
+        #expect(relativeFlat.constraints.map(\.terms.count).max() == 3)  // depth 3 at 85 views
+    }
+
     @Test("dragging the moving tree's card changes only the card's frame in its parent's coordinates, at any size")
     func movingTreeIsLocal() throws {
         var rowsTouched: [Int] = []
