@@ -18,8 +18,16 @@ public enum BackendRegistry {
     /// `all` (it is no candidate for timing), but accepted wherever a back end is named.
     public static var judge: any LayoutBackend.Type { ExactBackend.self }
 
-    /// Every built-in name `--backend` accepts: the timed back ends, then the judge.
-    public static var selectableNames: [String] { names + [judge.name] }
+    /// Each timed back end over parent-relative positions (`NAME-relative`): not in
+    /// `all` (the default runs keep their meaning), accepted wherever a back end is named.
+    public static var relativeVariants: [any LayoutBackend.Type] {
+        [ParentRelativeBackend<CassowaryBackend>.self, ParentRelativeBackend<DenseSimplexBackend>.self,
+         ParentRelativeBackend<FrameArithmeticBackend>.self, ParentRelativeBackend<FactoredBackend>.self]
+    }
+
+    /// Every built-in name `--backend` accepts: the timed back ends, their relative
+    /// variants, then the judge.
+    public static var selectableNames: [String] { names + relativeVariants.map { $0.name } + [judge.name] }
 
     /// The back end every other answer is checked against (the reference semantics, exactly).
     public static var reference: any LayoutBackend.Type { CassowaryBackend.self }
@@ -30,6 +38,6 @@ public enum BackendRegistry {
     /// The back end called `name` (or an alias of it).
     public static func named(_ name: String) -> (any LayoutBackend.Type)? {
         let canonical = aliases[name] ?? name
-        return (all + [judge]).first { $0.name == canonical }
+        return (all + relativeVariants + [judge]).first { $0.name == canonical }
     }
 }

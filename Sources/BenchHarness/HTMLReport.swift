@@ -20,7 +20,7 @@ public func htmlReport(_ results: [BenchResult], context: RunContext, settings: 
     s += "</dl>\n<p>An interactive frame's time covers its ops, the solve and reading back the changed rectangles. "
     s += "<b>Budgets</b>: 8.33 ms a frame at 120 Hz, 16.67 ms at 60 Hz; the table counts the frames over each. "
     s += "Build = loading the scene and the initial solve (median of the repetitions). Work/frame: "
-    s += Set(results.map(\.backend)).sorted().map { "\(html($0)) = \(html(workMeaning[$0] ?? "pivots"))" }.joined(separator: ", ") + ".</p>\n"
+    s += Set(results.map(\.backend)).sorted().map { "\(html($0)) = \(html(workMeaning(of: $0)))" }.joined(separator: ", ") + ".</p>\n"
     s += "<h2>Verdicts</h2>\n<ul class=\"verdicts\">\n"
     for (family, verdict) in familyVerdicts(results) { s += "<li><b>\(html(family))</b>: \(html(verdict))</li>\n" }
     s += "</ul>\n<h2>Results</h2>\n<p class=\"hint\">Click a column heading to sort.</p>\n"

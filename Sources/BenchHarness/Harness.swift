@@ -34,7 +34,8 @@ public struct BenchSettings: Sendable {
     /// the frames they interpolate (`--display-rate`, 60 or 120).
     public var displayRate = 120
     /// Read frames back in each parent's coordinates (`UIView.frame`, `--read relative`)
-    /// within each frame's time, on top of the window-coordinate read-back.
+    /// within each frame's time: on top of the window-coordinate read-back, or instead
+    /// of it from a back end that holds them (`SceneSession.readRelativeFrames()`).
     public var readRelative = false
     public init() {}
 }
@@ -129,6 +130,7 @@ public enum Harness {
         do {
             if settings.warmupFrames > 0 {
                 let warm = try SceneSession(scene: scene, backend: backend, options: settings.options)
+                if settings.readRelative { warm.readRelativeFrames() }
                 let warmStart = monotonicSeconds()
                 for f in 0..<min(settings.warmupFrames, scene.frameCount) {
                     _ = try warm.runFrame(f)
@@ -164,8 +166,7 @@ public enum Harness {
                 } else {
                     changes!.restart(session)
                 }
-                var relative = settings.readRelative ? session.relativeRects : []
-                let children = settings.readRelative ? session.childLists : []
+                if settings.readRelative { session.readRelativeFrames() }
                 let before = session.backend.statistics
                 for f in 0..<scene.frameCount {
                     currentFrame = f + 1
@@ -173,7 +174,6 @@ public enum Harness {
                     let count0 = countsAllocations ? counter?.allocationCount() ?? 0 : 0
                     let t0 = monotonicSeconds()
                     let refused = try session.runFrame(f)
-                    if settings.readRelative { session.updateRelative(&relative, children: children) }
                     let elapsed = monotonicSeconds() - t0
                     if let counter {
                         let frameBytes = counter.allocatedBytes() &- bytes0

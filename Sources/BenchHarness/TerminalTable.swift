@@ -6,6 +6,12 @@ public let workMeaning: [String: String] = [
     "frames": "equations evaluated", "manual": "equations evaluated",
 ]
 
+/// What the work column counts for the back end called `name` (a `NAME-relative` variant counts as NAME does).
+public func workMeaning(of name: String) -> String {
+    let base = name.hasSuffix("-relative") ? String(name.dropLast("-relative".count)) : name
+    return workMeaning[base] ?? "pivots"
+}
+
 /// The bench table for a terminal: at most `width` columns, declined back ends as numbered
 /// notes below it, then a legend and one verdict per family.
 public func terminalTable(_ results: [BenchResult], width: Int = 120) -> String {
@@ -69,7 +75,7 @@ public func terminalTable(_ results: [BenchResult], width: Int = 120) -> String 
     }
     let timed = Set(results.filter { $0.declined == nil }.map { $0.frames * $0.repetitions })
     let ranNames = Set(results.filter { $0.declined == nil }.map(\.backend)).sorted()
-    let work = ranNames.map { "\($0) = \(workMeaning[$0] ?? "pivots")" }.joined(separator: ", ")
+    let work = ranNames.map { "\($0) = \(workMeaning(of: $0))" }.joined(separator: ", ")
     var legend = "legend: p50/p99/max = time of one interactive frame (its ops, the solve, reading back the changed rectangles); "
     legend += ">8.3ms / >16.7ms = frames over the 120 Hz / 60 Hz budget, out of "
     legend += (timed.count == 1 ? "\(timed.first!) timed frames" : "the frames timed") + " per scene; "

@@ -22,10 +22,26 @@ public final class SceneSession {
     @exclusivity(unchecked) public private(set) var editPriority: [Double]
     /// The suggested value, or the value held since the edit was declared.
     @exclusivity(unchecked) public private(set) var editValue: [Double]
-    /// `[left, top, width, height]` per view after the last solve.
-    public private(set) var rects: [Double]
-    /// Views whose rectangle changed in the last solve (as the back end reports them).
-    public private(set) var changedViews: [Int32] = []
+    /// `[left, top, width, height]` per view after the last solve, in the window's
+    /// coordinates. While reading relative frames from a back end that holds them
+    /// (`readRelativeFrames()`), read from the back end on first use after a solve.
+    public var rects: [Double] {
+        if windowRectsStale { refreshWindowRects() }
+        return windowRects
+    }
+    var windowRects: [Double]
+    var windowRectsStale = false
+    /// Views whose rectangle changed in the last solve (as the back end reports them;
+    /// their frames in the parent's coordinates while reading those from the back end).
+    public internal(set) var changedViews: [Int32] = []
+    /// Frames in each parent's coordinates, kept up to date by every solve once
+    /// `readRelativeFrames()` has been called (empty before).
+    var relativeFrames: [Double] = []
+    var readsRelative = false
+    /// The back end, when it hands relative frames over itself (`RelativeFrameReading`).
+    var relativeReader: (any RelativeFrameReading)?
+    /// Each view's children, for views whose children's relative frames follow from its move.
+    var childrenOfView: [[Int32]] = []
     /// Indices (within the frame) of the ops refused in the last frame.
     public internal(set) var refusedOps: [Int] = []
     /// Solves the last frame ran (`layout` ops may add some; see `FramePresentation`).
@@ -67,8 +83,8 @@ public final class SceneSession {
         priorities = scene.constraints.map(\.priority)
         editPriority = [Double](repeating: 0, count: scene.edits.count)
         editValue = [Double](repeating: 0, count: scene.edits.count)
-        rects = [Double](repeating: 0, count: scene.variableCount)
-        rects.withUnsafeMutableBufferPointer { backend.readRects(into: $0) }
+        windowRects = [Double](repeating: 0, count: scene.variableCount)
+        windowRects.withUnsafeMutableBufferPointer { backend.readRects(into: $0) }
         changedViews.reserveCapacity(scene.variableCount / 4)  // so that no frame allocates it
         // The scene's edits hold the initial solution, which they do not influence.
         if !scene.initialEdits.isEmpty {
@@ -78,7 +94,7 @@ public final class SceneSession {
                 _ = try apply(.addEdit(edit, priority: priority, heldValue: 0))
             }
             try backend.solve()
-            rects.withUnsafeMutableBufferPointer { backend.readRects(into: $0) }
+            windowRects.withUnsafeMutableBufferPointer { backend.readRects(into: $0) }
         }
         try checkFinite(views: nil)
     }
@@ -91,7 +107,8 @@ public final class SceneSession {
     @inline(__always)
     func heldValue(of edit: EditHandle) -> Double {
         var value = 0.0
-        let layout = editsHoldAt ?? rects
+        if windowRectsStale { refreshWindowRects() }
+        let layout = editsHoldAt ?? windowRects
         for term in scene.edits[Int(edit)].terms { value += term.coefficient * layout[Int(term.variable)] }
         return value
     }
@@ -129,7 +146,7 @@ public final class SceneSession {
     /// Throws when the solved rectangle of one of `views` (all views when nil) holds
     /// a value that is not finite. Reads through buffers: no allocation per frame.
     private func checkFinite(views: [Int32]?) throws(LayoutError) {
-        let bad: Int = rects.withUnsafeBufferPointer { r in
+        let bad: Int = windowRects.withUnsafeBufferPointer { r in
             if let views {
                 return views.withUnsafeBufferPointer { v in
                     // x - x is 0 for a finite x and NaN otherwise: one branch-free sum per frame
@@ -153,7 +170,7 @@ public final class SceneSession {
         }
         guard bad >= 0 else { return }
         throw .nonFiniteResult(
-            view: scene.viewIDs[bad >> 2], attribute: ["left", "top", "width", "height"][bad & 3], value: rects[bad])
+            view: scene.viewIDs[bad >> 2], attribute: ["left", "top", "width", "height"][bad & 3], value: windowRects[bad])
     }
 
     /// Runs frame `index` (0-based in `scene.frames`): its ops, one solve, the
@@ -187,7 +204,14 @@ public final class SceneSession {
     public func solveAndReadBack() throws(LayoutError) {
         try backend.solve()
         changedViews.removeAll(keepingCapacity: true)
-        rects.withUnsafeMutableBufferPointer { backend.readChangedRects(into: $0, changedViews: &changedViews) }
+        if readsRelative { return try readBackRelative() }
+        windowRects.withUnsafeMutableBufferPointer { backend.readChangedRects(into: $0, changedViews: &changedViews) }
+        try checkFinite(views: changedViews)
+    }
+
+    /// Reads back the window's rectangles that changed, and checks them.
+    func readBackWindow() throws(LayoutError) {
+        windowRects.withUnsafeMutableBufferPointer { backend.readChangedRects(into: $0, changedViews: &changedViews) }
         try checkFinite(views: changedViews)
     }
 

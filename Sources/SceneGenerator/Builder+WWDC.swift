@@ -101,18 +101,28 @@ extension Builder {
     mutating func relativeTree(views n: Int) -> Int {
         reserve(views: n, constraints: 4 * n + 8)
         let r = root(width: 375, height: 667)
+        return fanoutTree(views: max(0, n - 1), under: r, detachable: true)
+    }
+
+    /// `n` views `t1…tn` hanging off `top`, breadth first, fanout 4, each placed relative
+    /// to its parent as in `relativeTree`; with `detachable`, `top`'s children also get
+    /// their `placeX/Y k` ids and inactive `parkX/Y k` alternatives. Returns how many
+    /// children `top` has.
+    @discardableResult
+    mutating func fanoutTree(views n: Int, under top: String, detachable: Bool) -> Int {
         var tops = 0
-        for i in 1..<max(1, n) {
+        for i in stride(from: 1, through: n, by: 1) {
             let parentIndex = (i - 1) / 4, j = (i - 1) % 4
-            let parent = parentIndex == 0 ? r : "t\(parentIndex)"
+            let parent = parentIndex == 0 ? top : "t\(parentIndex)"
             let v = view("t\(i)", parent: parent)
-            if parentIndex == 0 {
+            if parentIndex == 0 && detachable {
                 tops += 1
                 add(v, .left, .equal, parent, .left, constant: 2 + 6 * Double(j), id: "placeX\(j)")
                 add(v, .top, .equal, parent, .top, constant: 6, id: "placeY\(j)")
-                add(v, .left, .equal, r, .left, constant: -1000, active: false, id: "parkX\(j)")
-                add(v, .top, .equal, r, .top, constant: -1000, active: false, id: "parkY\(j)")
+                add(v, .left, .equal, top, .left, constant: -1000, active: false, id: "parkX\(j)")
+                add(v, .top, .equal, top, .top, constant: -1000, active: false, id: "parkY\(j)")
             } else {
+                if parentIndex == 0 { tops += 1 }
                 add(v, .left, .equal, parent, .left, constant: 2 + 6 * Double(j))
                 add(v, .top, .equal, parent, .top, constant: 6)
             }
@@ -120,5 +130,30 @@ extension Builder {
             add(v, .height, constant: 4)
         }
         return tops
+    }
+
+    /// The `movingtree` family: a card that a finger drags around the window, holding a
+    /// fanout-4 tree of `views - 2` views placed relative to their parents (see `Family`).
+    mutating func movingTree(_ p: GeneratorParameters) {
+        let n = max(3, p.views)
+        reserve(views: n, constraints: 4 * n + 8)
+        let r = root(width: 375, height: 667)
+        let card = view("card", parent: r)
+        let restX = vary.value(20, 0...40), restY = vary.value(100, 40...200)
+        add(card, .left, .equal, r, .left, constant: restX, priority: 250, id: "card.restX")
+        add(card, .top, .equal, r, .top, constant: restY, priority: 250, id: "card.restY")
+        add(card, .width, constant: 335)
+        add(card, .height, constant: 400)
+        fanoutTree(views: n - 2, under: card, detachable: false)
+        let x = AttributeRef(view: card, attribute: .left), y = AttributeRef(view: card, attribute: .top)
+        edits.append(EditDeclaration(attribute: x, priority: .high))
+        edits.append(EditDeclaration(attribute: y, priority: .high))
+        let travel = vary.value(160, 80...240)
+        for f in 0..<frameCount {
+            // The finger: across and back along the slider path, down and up at another pace.
+            let down = 0.5 - 0.5 * cos(Double(f + 1) * 0.07)
+            frames.append([.suggest(attribute: x, value: restX + travel * slider(f + 1) - travel / 2),
+                           .suggest(attribute: y, value: restY + travel * down)])
+        }
     }
 }

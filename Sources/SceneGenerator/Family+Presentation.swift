@@ -12,11 +12,11 @@ extension Family {
     /// reach the screen. A toggle (a switch's animation block) and churn (a cell
     /// expanding, `tableView.performBatchUpdates`) are transitions; the slider (stack,
     /// grid), the window resize (tree), the drag (clamp), the scroll offset (scroll)
-    /// and mixed's stream of every op are interactive.
+    /// mixed's stream of every op and the dragged card (movingtree) are interactive.
     public var runsAs: FramePresentation {
         switch self {
         case .toggle, .churn: return .transition(duration: Family.transitionDuration)
-        case .stack, .tree, .grid, .clamp, .scroll, .mixed: return .interactive
+        case .stack, .tree, .grid, .clamp, .scroll, .mixed, .movingtree: return .interactive
         }
     }
 

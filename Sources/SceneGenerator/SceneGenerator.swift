@@ -81,13 +81,22 @@ public enum Family: String, CaseIterable, Sendable {
     /// setConstant, setPriority, activate, deactivate, add, remove, addEdit, removeEdit.
     /// Priorities are distinct within a view. Size: exactly `max(views, 2)` views. Seeded.
     case mixed
+    /// A card dragged around the window with everything inside it: WWDC 2018 talk 220's
+    /// "Moving Tree" as an interactive drag. The card (335 × 400, resting at (20, 100) at
+    /// 250) holds a fanout-4 tree of `views - 2` views, each placed relative to its parent
+    /// (`left == parent.left + 2 + 6j` for child j, `top == parent.top + 6`, 4 × 4);
+    /// the finger drags the card's left and top through two edits at 750, two `suggest`s
+    /// a frame, so the whole subtree moves on screen while nothing inside the card
+    /// changes (its views' frames in the card's coordinates stay put).
+    /// Size: `max(views, 3)` views.
+    case movingtree
 
     /// Whether frame arithmetic can run the family: only equalities, acyclic (each unknown
     /// follows from already known ones, one equality at a time), and no priority change
     /// that alters which equality wins.
     public var isOneWayEvaluable: Bool {
         switch self {
-        case .stack, .tree, .grid, .scroll, .churn: return true
+        case .stack, .tree, .grid, .scroll, .churn, .movingtree: return true
         case .clamp, .toggle, .mixed: return false
         }
     }
@@ -164,6 +173,7 @@ public enum SceneGenerator {
         case .scroll: g.scroll(p)
         case .churn: g.churn(p)
         case .mixed: g.mixed(p)
+        case .movingtree: g.movingTree(p)
         }
         if p.ambiguous { g.loosenLastView() }
         let scene = Scene(

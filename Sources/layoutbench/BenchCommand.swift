@@ -21,6 +21,7 @@ struct Bench: ParsableCommand {
               layoutbench bench
               layoutbench bench --backend cassowary,frames --family stack,tree --views 100,1000,10000,100000
               layoutbench bench --scene scene.json --repeat 5 --json out.json
+              layoutbench bench --family movingtree --views 1000,100000 --backend cassowary,cassowary-relative --read relative
             """
     )
 
@@ -74,7 +75,7 @@ struct Bench: ParsableCommand {
     var displayRate = 120
 
     @Option(parsing: .unconditional,
-            help: "How frames are read back each frame: window (the window's coordinates) or relative (also each parent's, as UIView.frame).",
+            help: "How frames are read back each frame: window (the window's coordinates) or relative (each parent's, as UIView.frame: from a NAME-relative back end instead of the window's, from any other on top of them).",
             transform: parseReadMode)
     var read = "window"
 
@@ -100,6 +101,7 @@ struct Bench: ParsableCommand {
     /// dense at 100 and 300 (its re-solve from scratch costs 15–330 ms a frame at 300 views).
     static func defaultSizes(_ backend: String, _ family: Family) -> [Int] {
         switch backend {
+        case let name where name.hasSuffix("-relative"): return defaultSizes(String(name.dropLast(9)), family)
         case "cassowary", "manual", "factored": return [100, 300, 1_000, 10_000]
         case "dense": return [100, 300]
         default: return [100]

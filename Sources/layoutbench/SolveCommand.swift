@@ -66,6 +66,8 @@ struct Solve: ParsableCommand {
         do {
             let compiled = try Scene.load(readSceneBytes(scene)).compile()
             let session = try openSession(compiled, backendType, options)
+            // A back end over parent-relative positions then hands its frames over as they are.
+            if relative { session.readRelativeFrames() }
             // Opened only once the scene loads, and written under a temporary name: a failed solve leaves no file.
             let sink = try output.map { path throws(FileError) in try ByteSink(path: path) } ?? ByteSink.standardOutput
             // A rectangle that is not finite never reaches the output: SceneSession refuses it by view and attribute.

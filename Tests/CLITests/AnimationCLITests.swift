@@ -41,3 +41,35 @@ struct AnimationCLITests {
         #expect(json.contains("\"read\" : \"relative\""))
     }
 }
+
+@Suite("CLI: back ends over parent-relative positions")
+struct ParentRelativeCLITests {
+    /// The `rects` of each JSON line `solve` printed; none where a view is free (two
+    /// back ends may each pick another optimal layout there).
+    func frames(_ out: String) throws -> [[[Double]]] {
+        try out.split(separator: "\n").map { line in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            if object?["ambiguous"] != nil { return [] }
+            return try #require(object?["rects"] as? [[Double]])
+        }
+    }
+
+    @Test("solve with NAME-relative prints cassowary's rectangles on every example, on screen and with --relative")
+    func solveEveryExample() throws {
+        let examples = try layoutbench(["examples"]).out.split(separator: "\n").compactMap { $0.split(separator: " ").first }
+        #expect(examples.count >= 10)
+        for name in examples {
+            for extra in [[], ["--relative"]] {
+                let window = try layoutbench(["solve", "example:\(name)"] + extra)
+                let variant = try layoutbench(["solve", "example:\(name)", "--backend", "factored-relative"] + extra)
+                #expect(window.status == 0 && variant.status == 0, "\(name) \(extra): \(variant.err)")
+                let a = try frames(window.out), b = try frames(variant.out)
+                #expect(a.count == b.count, "\(name) \(extra)")
+                for (f, (ra, rb)) in zip(a, b).enumerated() {
+                    let same = ra.isEmpty || rb.isEmpty || ra.count == rb.count && zip(ra.joined(), rb.joined()).allSatisfy { abs($0 - $1) <= 1e-9 * max(1, abs($0)) }
+                    #expect(same, "\(name) \(extra) frame \(f): \(ra) != \(rb)")
+                }
+            }
+        }
+    }
+}

@@ -63,8 +63,8 @@ struct ReferenceCheckTests {
         let report = ReferenceCheck.run(Renamed.self, settings: Self.quick)
         #expect(report.passed, "\(report)")
         #expect(report.failures.isEmpty)
-        // Every example, 8 families, 20 random scenes.
-        let expected = ExampleScenes.all.count + 8 + 20
+        // Every example, every family, 20 random scenes.
+        let expected = ExampleScenes.all.count + Self.quick.families.count + 20
         #expect(report.scenesChecked == expected, "\(report)")
         #expect(report.judgedBy["exact"] == expected)
         #expect(report.description.hasPrefix("candidate agrees with the reference on \(expected) scenes"))

@@ -5,12 +5,16 @@ import Testing
 
 @Suite("Frames in the superview's coordinates")
 struct RelativeFrameTests {
-    @Test("on every example and frame, relative frames are the on-screen ones minus the parent's, plus its bounds origin")
-    func everyExample() throws {
+    @Test(
+        "on every example and frame, relative frames are the on-screen ones minus the parent's, plus its bounds origin: worked out, read frame by frame, or read from a back end over relative positions",
+        arguments: [(false, false), (true, false), (true, true)])
+    func everyExample(readsRelative: Bool, relativeBackend: Bool) throws {
         for example in ExampleScenes.all {
             let scene = try example.scene()
             let index = Dictionary(uniqueKeysWithValues: scene.views.enumerated().map { ($1.id, $0) })
-            let session = try SceneSession(scene: try scene.compile(), backend: CassowaryBackend.self)
+            let backend: any LayoutBackend.Type = relativeBackend ? ParentRelativeBackend<CassowaryBackend>.self : CassowaryBackend.self
+            let session = try SceneSession(scene: try scene.compile(), backend: backend)
+            if readsRelative { session.readRelativeFrames() }
             for f in -1..<scene.frames.count {
                 if f >= 0 { try session.runFrame(f) }
                 let screen = session.screenRects

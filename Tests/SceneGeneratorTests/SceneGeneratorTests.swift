@@ -228,7 +228,7 @@ struct SceneGeneratorTests {
 
     @Test("one-way families: only equalities, no priority changes, each unknown determined once by propagation")
     func oneWay() {
-        #expect(Family.allCases.filter(\.isOneWayEvaluable) == [.stack, .tree, .grid, .scroll, .churn])
+        #expect(Family.allCases.filter(\.isOneWayEvaluable) == [.stack, .tree, .grid, .scroll, .churn, .movingtree])
         for family in Family.allCases where family.isOneWayEvaluable {
             let scene = generate(family, views: 30, frames: 30)
             #expect(scene.constraints.allSatisfy { $0.relation == .equal })
@@ -251,7 +251,7 @@ struct SceneGeneratorTests {
         let folder = "/tmp/layoutbench-suite-test-\(getpid())"
         let paths = try SceneGenerator.writeSuite(to: folder, sizes: [10, 30], frames: 3)
         #expect(paths.count == 2 * Family.allCases.count)
-        #expect(paths.first == folder + "/stack-10.json" && paths.last == folder + "/mixed-30.json")
+        #expect(paths.first == folder + "/stack-10.json" && paths.last == folder + "/movingtree-30.json")
         let bytes = try Scene.readFile(folder + "/tree-30.json")
         let decoded = Scene.decode(bytes)
         #expect(decoded.diagnostics.isEmpty && decoded.scene == generate(.tree, views: 30, frames: 3))
