@@ -93,7 +93,7 @@ public final class FrameArithmeticBackend: LayoutBackend {
     /// Orders the equations in force into steps, or says why it cannot. `partial`: an op in
     /// the middle of a frame is being checked (a subtree's placing equalities swapped for
     /// others one op at a time leaves it undetermined until the frame's last op), so unknowns
-    /// left undetermined are allowed and the required equations over them not checked; the
+    /// left undetermined are allowed and the required equations over them not checked; such a
     /// plan stays due (`needsPlan`), and the frame's solve makes the whole one.
     func plan(partial: Bool = false) throws(LayoutError) {
         var equations: [Equation] = []
@@ -145,7 +145,8 @@ public final class FrameArithmeticBackend: LayoutBackend {
                 if unknownCount[Int(j)] == 1, !fired[Int(j)] { heap.push(equations[Int(j)].priority, j) }
             }
         }
-        if !partial, let v = known.firstIndex(of: false) {
+        let undetermined = known.firstIndex(of: false)
+        if !partial, let v = undetermined {
             let involved = uses[v].first.map { " — first constraint involved: \(name(equations[Int($0)].source))" } ?? " (no equality mentions it)"
             throw .unsupported("unknown \(unknownName(Int32(v))) is not determined by the equalities in force (a cycle, or under-determined)\(involved)")
         }
@@ -161,7 +162,8 @@ public final class FrameArithmeticBackend: LayoutBackend {
                     "equalities of the same or lower priority compete for \(unknownName(t.variable)): \(name(eq.source)) at \(formatNumber(eq.priority)) loses to a chain through priority \(formatNumber(rank[Int(t.variable)])), which frame arithmetic cannot weigh")
             }
         }
-        needsPlan = partial
+        // A partial plan that determined every unknown is the whole plan: the solve need not plan again.
+        needsPlan = undetermined != nil
     }
 
     @inline(__always) func constant(of source: Int32) -> Double {
