@@ -70,7 +70,16 @@ public enum PublishedReport {
 
     /// Two significant figures below 10 (0.031×, 0.52×, 7.3×), whole numbers above.
     static func ratioText(_ r: Double) -> String {
-        r >= 10 ? "\(Int(r.rounded()))×" : r >= 1 ? fixed(r, 1) + "×" : r >= 0.1 ? fixed(r, 2) + "×" : fixed(r, 3) + "×"
+        guard r.isFinite, r > 0 else { return "–" }
+        if r >= 10 { return "\(Int(r.rounded()))×" }
+        if r >= 1 { return fixed(r, 1) + "×" }
+        // Two significant figures below 1 (0.52×, 0.031×, 0.00018×): never 0.000×.
+        var digits = 2, x = r
+        while x < 0.1, digits < 12 {
+            x *= 10
+            digits += 1
+        }
+        return fixed(r, digits) + "×"
     }
 
     static func kiwiTable(_ rows: [BenchResult], _ kiwi: KiwiHomeGround) -> String {

@@ -45,6 +45,13 @@ struct PublishedSuiteTests {
         #expect(side.contains("| initial solution | 4.50 ms | 12.53 s | 2784× | 400.0 µs |"), "\(side)")
     }
 
+    @Test("ratios: two significant figures below 10, never rounded to 0")
+    func ratios() {
+        #expect(PublishedReport.ratioText(2784) == "2784×" && PublishedReport.ratioText(7.25) == "7.2×" || PublishedReport.ratioText(7.25) == "7.3×")
+        #expect(PublishedReport.ratioText(0.52) == "0.52×" && PublishedReport.ratioText(0.031) == "0.031×")
+        #expect(PublishedReport.ratioText(0.000_18) == "0.00018×" && PublishedReport.ratioText(0) == "–")
+    }
+
     @Test("the suite's equivalence check: the exact back ends agree on a workload, and the report says so")
     func equivalence() throws {
         let exact: [any LayoutBackend.Type] = [DenseSimplexBackend.self, BackendRegistry.reference]
