@@ -206,9 +206,8 @@ public enum Harness {
     /// constraint" and "initial solution"), unless `layout` markers interleave them.
     static func runFirstFrame(_ session: SceneSession, startedAt t0: Double, into result: inout BenchResult) throws(LayoutError) -> [String] {
         guard !session.hasMarkers(0) else { return try session.runFrame(0) }
-        let refused = try session.applyOps(ofFrame: 0)
-        let t1 = monotonicSeconds()
-        try session.completeFrame()
+        var t1 = 0.0
+        let refused = try session.runFrame(0, between: { t1 = monotonicSeconds() })
         result.firstFramePhases = FirstFramePhases(opsSeconds: t1 - t0, solveSeconds: monotonicSeconds() - t1)
         return refused
     }

@@ -211,6 +211,16 @@ public final class SceneSession {
         return errors
     }
 
+    /// `runFrame` of a frame without markers, calling `between` after its ops and before its
+    /// solve (the harness reads its clock there to time the two apart). Named `runFrame` so
+    /// that what counts a frame's work inside `runFrame*` counts this one's too.
+    public func runFrame(_ index: Int, between: () -> Void) throws(LayoutError) -> [String] {
+        let errors = try applyOps(ofFrame: index)
+        between()
+        try completeFrame()
+        return errors
+    }
+
     /// Whether frame `index` has `layout` or bounds-origin markers (then its ops and
     /// solves interleave, and it cannot be split into `applyOps` and `completeFrame`).
     public func hasMarkers(_ index: Int) -> Bool {
