@@ -101,6 +101,21 @@ public struct BenchResult: Sendable {
     public var solvesMeasured = 0
     /// The scene's transitions, when it has any (`nil` otherwise).
     public var transitions: TransitionMeasure?
+    /// Frame 0 of the first repetition, its ops and its solve timed apart (in process, when
+    /// frame 0 has no `layout` markers); its whole time is `series[0]`.
+    public var firstFramePhases: FirstFramePhases?
+}
+
+/// A frame's two halves: applying its ops (adding an edit, changing constants), then the
+/// solve and reading back. Where the work falls between them is the back end's choice:
+/// one that solves as it applies an op (Cassowary inserting an edit row) spends it in the ops.
+public struct FirstFramePhases: Sendable, Equatable {
+    public var opsSeconds: Double
+    public var solveSeconds: Double
+    public init(opsSeconds: Double, solveSeconds: Double) {
+        self.opsSeconds = opsSeconds
+        self.solveSeconds = solveSeconds
+    }
 }
 
 public enum Harness {
@@ -173,7 +188,7 @@ public enum Harness {
                     let bytes0 = counter?.allocatedBytes() ?? 0
                     let count0 = countsAllocations ? counter?.allocationCount() ?? 0 : 0
                     let t0 = monotonicSeconds()
-                    let refused = try session.runFrame(f)
+                    let refused = f == 0 && repetition == 0 ? try runFirstFrame(session, startedAt: t0, into: &result) : try session.runFrame(f)
                     let elapsed = monotonicSeconds() - t0
                     if let counter {
                         let frameBytes = counter.allocatedBytes() &- bytes0
@@ -228,5 +243,15 @@ public enum Harness {
             result.failed = currentFrame > 0 ? "stopped at frame \(currentFrame): \(error)" : "\(error)"
         }
         return result
+    }
+
+    /// Frame 0 with its ops and its solve timed apart (the Cassowary paper's "add edit
+    /// constraint" and "initial solution"), unless `layout` markers interleave them.
+    static func runFirstFrame(_ session: SceneSession, startedAt t0: Double, into result: inout BenchResult) throws(LayoutError) -> [String] {
+        guard !session.hasMarkers(0) else { return try session.runFrame(0) }
+        var t1 = 0.0
+        let refused = try session.runFrame(0, between: { t1 = monotonicSeconds() })
+        result.firstFramePhases = FirstFramePhases(opsSeconds: t1 - t0, solveSeconds: monotonicSeconds() - t1)
+        return refused
     }
 }

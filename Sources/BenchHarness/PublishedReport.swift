@@ -4,14 +4,18 @@ import SceneGenerator
 /// results/published.md: each published workload with its source, the source's figures,
 /// ours on every back end and the kiwi driver, ratios, and growth exponents.
 public enum PublishedReport {
-    public static func markdown(_ results: [BenchResult], kiwi: KiwiHomeGround, context: RunContext) -> String {
+    public static func markdown(
+        _ results: [BenchResult], kiwi: KiwiHomeGround, context: RunContext, equivalence: [PublishedEquivalence] = []
+    ) -> String {
         var s = "# Published workloads, reproduced\n\n"
         s += "- command: `\(context.command)`\n- git commit: `\(context.gitCommit)`\n- created: \(context.created)\n"
         s += "- machine: \(context.machine), \(context.cores) cores\n- toolchain: \(context.toolchain)\n\n"
-        s += "Phases as the harness times them: **build** = load and initial solve; **frame 0** = the first frame "
-        s += "(for the Cassowary workloads: adding the strong edit, with its solve); **re-solve** = the median of the "
-        s += "later frames (ops, solve, reading back the changed rectangles). The sources' milliseconds are from "
-        s += "their machines and years and are not converted: compare ratios and exponents. † = out of process.\n"
+        s += "Phases as the harness times them: **build** = load and initial solve of the scene's constraints; "
+        s += "**frame 0** = the first frame; for the Cassowary workloads, whose frame 0 adds the strong edit, its two "
+        s += "halves timed apart: **add edit** = applying the `addEdit` op, **initial solve** = the solve after it "
+        s += "and reading back; **re-solve** = the median of the later frames (ops, solve, reading back the changed "
+        s += "rectangles). The sources' milliseconds are from their machines and years and are not converted: "
+        s += "compare ratios and exponents. † = out of process.\n"
         var seen = Set<String>()
         for w in PublishedWorkload.allCases where !seen.contains(w.rawValue) {
             seen.insert(w.rawValue)
@@ -20,8 +24,13 @@ public enum PublishedReport {
             let source = PublishedSource.of(w)
             s += "\n## \(source.title)\n\nSource: \(source.source).\n\n\(source.figures)\n\n"
             s += "Ours (\(source.comparison)):\n\n"
-            s += phaseTable(rows, firstFrame: w.addsEditInFirstFrame)
-            if w.addsEditInFirstFrame { s += ratioLines(rows) }
+            if w.addsEditInFirstFrame {
+                s += editPhaseTable(rows)
+                s += paperSideBySide(rows, w)
+                s += ratioLines(rows)
+            } else {
+                s += phaseTable(rows)
+            }
             if w == .enamlWindow { s += kiwiTable(rows, kiwi) }
             if PublishedSuite.sizes(w).count >= 4 {
                 s += exponentTable(rows)
@@ -29,6 +38,7 @@ public enum PublishedReport {
             }
             if w == .nested { s += flatNestedLine(results) }
         }
+        s += PublishedEquivalence.markdown(equivalence)
         let notRun = results.filter { $0.notRun != nil }
         if !notRun.isEmpty {
             s += "\n## Not run\n\n"
@@ -46,8 +56,8 @@ public enum PublishedReport {
 
     static func label(_ r: BenchResult) -> String { r.outOfProcess ? r.backend + " †" : r.backend }
 
-    static func phaseTable(_ rows: [BenchResult], firstFrame: Bool) -> String {
-        var s = "| scene | views | constraints | back end | build | \(firstFrame ? "frame 0 (add edit)" : "frame 0") | re-solve p50 | p99 |\n"
+    static func phaseTable(_ rows: [BenchResult]) -> String {
+        var s = "| scene | views | constraints | back end | build | frame 0 | re-solve p50 | p99 |\n"
         s += "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |\n"
         for r in rows {
             if let why = r.notRun { s += "| \(r.scene) | \(r.views) | \(r.constraints) | \(label(r)) | \(why.hasPrefix("declined") ? "declines" : "fails") | | | |\n"; continue }
@@ -58,27 +68,18 @@ public enum PublishedReport {
         return s
     }
 
-    /// cassowary and factored against manual (frame arithmetic) per scene, as the paper's Cassowary ÷ DeltaBlue.
-    static func ratioLines(_ rows: [BenchResult]) -> String {
-        var s = "\nRatios to manual (frame arithmetic) per scene, build / frame 0 / re-solve:\n\n"
-        var any = false
-        for scene in Set(rows.map(\.scene)).sorted(by: { a, b in (rows.first { $0.scene == a }!.views) < (rows.first { $0.scene == b }!.views) }) {
-            guard let base = rows.first(where: { $0.scene == scene && $0.backend == "manual" && $0.notRun == nil }) else { continue }
-            let b = phases(base)
-            for name in ["cassowary", "factored"] {
-                guard let r = rows.first(where: { $0.scene == scene && $0.backend == name && $0.notRun == nil }) else { continue }
-                let p = phases(r)
-                func ratio(_ x: Double?, _ y: Double?) -> String { guard let x, let y, y > 0 else { return "–" }; return ratioText(x / y) }
-                s += "- \(scene), \(name) ÷ manual: \(ratio(r.buildSeconds, base.buildSeconds)) / \(ratio(p.first, b.first)) / \(ratio(p.rest, b.rest))\n"
-                any = true
-            }
-        }
-        return any ? s : "\nmanual declines these scenes (a weak stay overridden by a strong edit is not one-way evaluation), so there is no local-propagation ratio here.\n"
-    }
-
     /// Two significant figures below 10 (0.031×, 0.52×, 7.3×), whole numbers above.
     static func ratioText(_ r: Double) -> String {
-        r >= 10 ? "\(Int(r.rounded()))×" : r >= 1 ? fixed(r, 1) + "×" : r >= 0.1 ? fixed(r, 2) + "×" : fixed(r, 3) + "×"
+        guard r.isFinite, r > 0 else { return "–" }
+        if r >= 10 { return "\(Int(r.rounded()))×" }
+        if r >= 1 { return fixed(r, 1) + "×" }
+        // Two significant figures below 1 (0.52×, 0.031×, 0.00018×): never 0.000×.
+        var digits = 2, x = r
+        while x < 0.1, digits < 12 {
+            x *= 10
+            digits += 1
+        }
+        return fixed(r, digits) + "×"
     }
 
     static func kiwiTable(_ rows: [BenchResult], _ kiwi: KiwiHomeGround) -> String {
@@ -101,16 +102,22 @@ public enum PublishedReport {
 
     static func exponentTable(_ rows: [BenchResult]) -> String {
         var s = "\nGrowth exponents (least-squares slope of log time against log views, 1 = linear; back ends with at least four sizes):\n\n"
-        s += "| back end | sizes | build | re-solve p50 |\n| --- | ---: | ---: | ---: |\n"
+        s += "| back end | sizes | views | build | re-solve p50 |\n| --- | ---: | --- | ---: | ---: |\n"
         var names: [String] = []
         for r in rows where !names.contains(label(r)) { names.append(label(r)) }
+        var short: [String] = []
         for name in names {
             let own = rows.filter { label($0) == name && $0.notRun == nil }
-            guard own.count >= 4 else { continue }  // an exponent from fewer sizes says little
+            guard own.count >= 4 else {  // an exponent from fewer sizes says little
+                short.append("\(name) (\(own.count))")
+                continue
+            }
             let build = logLogSlope(own.map { (Double($0.views), $0.buildSeconds) })
             let frame = logLogSlope(own.compactMap { r in phases(r).rest.map { (Double(r.views), $0) } })
-            s += "| \(name) | \(own.count) | \(build.map { fixed($0, 2) } ?? "–") | \(frame.map { fixed($0, 2) } ?? "–") |\n"
+            let span = "\(own.map(\.views).min() ?? 0)–\(own.map(\.views).max() ?? 0)"
+            s += "| \(name) | \(own.count) | \(span) | \(build.map { fixed($0, 2) } ?? "–") | \(frame.map { fixed($0, 2) } ?? "–") |\n"
         }
+        if !short.isEmpty { s += "\nFewer than four sizes measured, no exponent: \(short.joined(separator: ", ")).\n" }
         return s
     }
 

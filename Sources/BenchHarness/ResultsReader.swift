@@ -80,6 +80,9 @@ public enum ResultsReader {
             r.interactiveFrames = Int(number(record["interactive_frames"]) ?? Double(r.framesMeasured))
             r.solvesMeasured = Int(number(record["solves_measured"]) ?? Double(r.framesMeasured))
             r.transitions = readTransitions(record["transitions"])
+            if let ops = number(record["first_frame_phases"]?["ops_seconds"]), let solve = number(record["first_frame_phases"]?["solve_seconds"]) {
+                r.firstFramePhases = FirstFramePhases(opsSeconds: ops, solveSeconds: solve)
+            }
             results.append(r)
         }
         return Run(results: results, context: context, settings: settings)

@@ -187,8 +187,20 @@ public struct ResultsFile: Codable, Sendable {
         public var interactiveFrames: Int?
         public var solvesMeasured: Int?
         public var transitions: Transitions?
+        public var firstFramePhases: Phases?
+
+        /// `first_frame_phases`: frame 0's ops and its solve timed apart (in process only).
+        public struct Phases: Codable, Sendable {
+            public var opsSeconds: Double
+            public var solveSeconds: Double
+            enum CodingKeys: String, CodingKey {
+                case opsSeconds = "ops_seconds"
+                case solveSeconds = "solve_seconds"
+            }
+        }
 
         enum CodingKeys: String, CodingKey {
+            case firstFramePhases = "first_frame_phases"
             case interactiveFrames = "interactive_frames"
             case solvesMeasured = "solves_measured"
             case transitions
@@ -238,6 +250,7 @@ public struct ResultsFile: Codable, Sendable {
             try c.encode(interactiveFrames, forKey: .interactiveFrames)
             try c.encode(solvesMeasured, forKey: .solvesMeasured)
             try c.encode(transitions, forKey: .transitions)  // null when the scene has none
+            try c.encodeIfPresent(firstFramePhases, forKey: .firstFramePhases)
         }
 
         init(_ r: BenchResult) {
@@ -264,6 +277,7 @@ public struct ResultsFile: Codable, Sendable {
             interactiveFrames = r.interactiveFrames
             solvesMeasured = r.solvesMeasured
             transitions = r.transitions.map(Transitions.init)
+            firstFramePhases = r.firstFramePhases.map { Phases(opsSeconds: $0.opsSeconds, solveSeconds: $0.solveSeconds) }
         }
     }
 

@@ -90,8 +90,12 @@ public final class FrameArithmeticBackend: LayoutBackend {
         return "\(scene.viewIDs[Int(v) >> 2]).\(attribute)"
     }
 
-    /// Orders the equations in force into steps, or says why it cannot.
-    func plan() throws(LayoutError) {
+    /// Orders the equations in force into steps, or says why it cannot. `partial`: an op in
+    /// the middle of a frame is being checked (a subtree's placing equalities swapped for
+    /// others one op at a time leaves it undetermined until the frame's last op), so unknowns
+    /// left undetermined are allowed and the required equations over them not checked; such a
+    /// plan stays due (`needsPlan`), and the frame's solve makes the whole one.
+    func plan(partial: Bool = false) throws(LayoutError) {
         var equations: [Equation] = []
         for h in scene.constraints.indices where inForce[h] {
             equations.append(Equation(terms: scene.constraints[h].terms, priority: priorities[h], source: Int32(h)))
@@ -141,11 +145,13 @@ public final class FrameArithmeticBackend: LayoutBackend {
                 if unknownCount[Int(j)] == 1, !fired[Int(j)] { heap.push(equations[Int(j)].priority, j) }
             }
         }
-        if let v = known.firstIndex(of: false) {
+        let undetermined = known.firstIndex(of: false)
+        if !partial, let v = undetermined {
             let involved = uses[v].first.map { " — first constraint involved: \(name(equations[Int($0)].source))" } ?? " (no equality mentions it)"
             throw .unsupported("unknown \(unknownName(Int32(v))) is not determined by the equalities in force (a cycle, or under-determined)\(involved)")
         }
         for (i, eq) in equations.enumerated() where !fired[i] {
+            if partial, eq.terms.contains(where: { !known[Int($0.variable)] }) { continue }
             if eq.priority >= 1000 {
                 checks.append(eq)
                 continue
@@ -156,7 +162,8 @@ public final class FrameArithmeticBackend: LayoutBackend {
                     "equalities of the same or lower priority compete for \(unknownName(t.variable)): \(name(eq.source)) at \(formatNumber(eq.priority)) loses to a chain through priority \(formatNumber(rank[Int(t.variable)])), which frame arithmetic cannot weigh")
             }
         }
-        needsPlan = false
+        // A partial plan that determined every unknown is the whole plan: the solve need not plan again.
+        needsPlan = undetermined != nil
     }
 
     @inline(__always) func constant(of source: Int32) -> Double {
@@ -235,17 +242,18 @@ public final class FrameArithmeticBackend: LayoutBackend {
         }
     }
 
-    /// Checks a change to the required constraints now, undoing it if they conflict.
+    /// Checks a change to the required constraints now, undoing it if they conflict. The
+    /// frame's later ops may still be due to determine some unknowns: a partial plan.
     private func transact(undo: () -> Void) throws(LayoutError) {
         let saved = values
         do {
-            if needsPlan { try plan() }
+            if needsPlan { try plan(partial: true) }
             try evaluate()
             values = saved
         } catch {
             undo()
             values = saved
-            if needsPlan || error.isFatal { try plan() }
+            if needsPlan || error.isFatal { try plan(partial: true) }
             if case .unsatisfiable = error { throw error }
             throw error
         }

@@ -180,6 +180,31 @@ public final class SceneSession {
         if !scene.frameMarkers.isEmpty, let markers = scene.frameMarkers[index] {
             return try runFrame(index, markers: markers)
         }
+        let errors = try applyOps(ofFrame: index)
+        try completeFrame()
+        return errors
+    }
+
+    /// `runFrame` of a frame without markers, calling `between` after its ops and before its
+    /// solve (the harness reads its clock there to time the two apart). Named `runFrame` so
+    /// that what counts a frame's work inside `runFrame*` counts this one's too.
+    public func runFrame(_ index: Int, between: () -> Void) throws(LayoutError) -> [String] {
+        let errors = try applyOps(ofFrame: index)
+        between()
+        try completeFrame()
+        return errors
+    }
+
+    /// Whether frame `index` has `layout` or bounds-origin markers (then its ops and
+    /// solves interleave, and it cannot be split into `applyOps` and `completeFrame`).
+    public func hasMarkers(_ index: Int) -> Bool {
+        !scene.frameMarkers.isEmpty && scene.frameMarkers[index] != nil
+    }
+
+    /// The first half of a frame without markers: its ops, no solve. Returns one message
+    /// per refused op. `runFrame` is this and `completeFrame()`; the harness calls them
+    /// apart to time a frame's ops (say, adding an edit) and its solve separately.
+    public func applyOps(ofFrame index: Int) throws(LayoutError) -> [String] {
         var errors: [String] = []
         refusedOps.removeAll(keepingCapacity: true)
         for (i, op) in scene.frames[index].enumerated() {
@@ -193,10 +218,14 @@ public final class SceneSession {
                 refusedOps.append(i)
             }
         }
+        return errors
+    }
+
+    /// The second half of a frame without markers: one solve and the rectangles.
+    public func completeFrame() throws(LayoutError) {
         try solveAndReadBack()
         solvesInLastFrame = 1
         viewsMovedInLastFrame = changedViews.count
-        return errors
     }
 
     /// Solves after a frame's ops and reads back the rectangles that changed (the

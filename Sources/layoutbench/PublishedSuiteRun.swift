@@ -43,9 +43,10 @@ extension Bench {
                 }
             }
         }
+        let equivalence = try checkEquivalence(backends)
         if !quiet { printError("done in \(formatDuration(monotonicSeconds() - started))") }
         let context = RunContext.ofThisRun(allocator: counter.description)
-        let report = PublishedReport.markdown(all, kiwi: kiwi, context: context)
+        let report = PublishedReport.markdown(all, kiwi: kiwi, context: context, equivalence: equivalence)
         print(report, terminator: "")
         do {
             try Platform.makeDirectories(folder + "/published")
@@ -59,5 +60,24 @@ extension Bench {
             throw ExitCode.failure
         }
         printError("wrote \(folder)/published.md, \(folder)/published.json and the plots in \(folder)/published/")
+    }
+
+    /// `compare` on every workload at its two smallest sizes: the exact back ends of the run
+    /// side by side, and the kiwi driver against cassowary.
+    func checkEquivalence(_ backends: [any LayoutBackend.Type]) throws -> [PublishedEquivalence] {
+        let exact = backends.filter { $0.isExact }
+        var out: [PublishedEquivalence] = []
+        for workload in PublishedWorkload.allCases {
+            for size in PublishedEquivalence.sizes(workload) {
+                let check: PublishedEquivalence
+                do { check = try PublishedEquivalence.check(workload, size: size, frames: frames == 120 ? 60 : frames, exact: exact) } catch {
+                    printError("\(workload.rawValue)-\(size): \(error)")
+                    throw ExitCode.failure
+                }
+                if !quiet { printError("compare \(check.scene): \(check.disagreement ?? "equivalent"); kiwi: \(check.kiwi.prefix(120))") }
+                out.append(check)
+            }
+        }
+        return out
     }
 }

@@ -132,6 +132,8 @@ struct FactoredInvariantTests {
     func candidatesAreChecked() throws {
         let (backend, scene) = try Self.healthy()
         for op in scene.frames[1] { try backend.apply(op) }
+        // The priority change is batched until the solve; applied as the solve would first.
+        backend.solver.applyBatchedSeeds()
         #expect(backend.checkInvariants() == nil)
         // Loosening the cap improves now; a candidate list that claims to be current must hold it.
         backend.solver.candidatesCurrent = true

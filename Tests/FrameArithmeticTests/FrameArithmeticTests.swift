@@ -106,6 +106,34 @@ struct FrameArithmeticTests {
         }
     }
 
+    @Test("a frame that swaps a view's placing equalities one op at a time runs: the view is undetermined only between its ops")
+    func swapWithinFrame() throws {
+        let (b, root, a) = base()
+        b.add(a.left == root.left + 10, id: "placeX"); b.add(a.top == root.top + 20, id: "placeY")
+        b.add(a.width == 30); b.add(a.height == 40)
+        b.add((a.left == root.left - 1000).inactive(), id: "parkX"); b.add((a.top == root.top - 1000).inactive(), id: "parkY")
+        let child = b.view("child", parent: a)
+        b.add(child.left == a.left + 2); b.add(child.top == a.top + 6); b.add(child.width == 4); b.add(child.height == 4)
+        b.frame([.deactivate(constraint: "placeX"), .deactivate(constraint: "placeY"), .activate(constraint: "parkX"), .activate(constraint: "parkY")])
+        b.frame([.deactivate(constraint: "parkX"), .deactivate(constraint: "parkY"), .activate(constraint: "placeX"), .activate(constraint: "placeY")])
+        let frames = try run(b.build(), FrameArithmeticBackend.self)
+        #expect(frames[0] == [0, 0, 375, 667, 10, 20, 30, 40, 12, 26, 4, 4])
+        #expect(frames[1] == [0, 0, 375, 667, -1000, -1000, 30, 40, -998, -994, 4, 4])
+        #expect(frames[2] == frames[0])
+    }
+
+    @Test("mid-frame, a required equality that contradicts the known unknowns is still refused, the rest undetermined")
+    func conflictWithinFrame() throws {
+        let (b, root, a) = base()
+        b.add(a.left == root.left + 10, id: "placeX"); b.add(a.top == root.top + 20, id: "placeY")
+        b.add(a.width == 30); b.add(a.height == 40)
+        b.add((a.width == 31).inactive(), id: "wider")
+        b.frame([.deactivate(constraint: "placeX"), .activate(constraint: "wider"), .activate(constraint: "placeX")])
+        let refused = try refusals(b.build(), FrameArithmeticBackend.self)[1]
+        #expect(refused == [
+            "frame 1 op 1 (activate wider): unable to simultaneously satisfy constraints: wider: it conflicts with required c5"], "\(refused)")
+    }
+
     @Test("a solution that overflows a double is an error naming the view and attribute, never inf")
     func overflow() throws {
         // v0.width = 1e9 and each next width is 1e6 times the previous: v50.width = 1e309 overflows.
