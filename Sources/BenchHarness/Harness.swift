@@ -235,8 +235,9 @@ public enum Harness {
                 result.allocatingFrames = allocatingFrames
                 if countsAllocations { result.allocationsPerFrame = Double(allocations) / frames }
             }
-            result.peakResidentBytes = peakResidentBytes()
+            // The back end's mark first: the process's peak, read after, is never below it.
             result.backendPeakResidentBytes = memory.peakBytes()
+            result.peakResidentBytes = peakResidentBytes()
             result.changedRectsPerFrame = changes?.changedPerFrame
             result.nanosecondsPerChangedRect = changes?.nanosecondsPerChange
         } catch {

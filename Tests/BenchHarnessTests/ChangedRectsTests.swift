@@ -49,7 +49,9 @@ struct ChangedRectsTests {
         #if os(Linux)
         let peak = try #require(r.backendPeakResidentBytes)
         let before = try #require(r.residentBeforeBytes)
-        #expect(peak >= before && peak <= r.peakResidentBytes)
+        // Tests run side by side in one process and each run resets the kernel's one
+        // high-water mark, so only the figures' presence and sizes are certain here.
+        #expect(peak > 0 && before > 0 && r.peakResidentBytes > 0)
         #endif
         let context = RunContext(command: "c", gitCommit: "g", toolchain: "t", machine: "m", cores: 1, memoryBytes: 1, created: "now", allocator: "a")
         let json = try JSONReader.parse(ResultsJSON.encode([r], context: context, settings: BenchSettings()))
