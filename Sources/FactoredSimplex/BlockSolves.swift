@@ -85,19 +85,28 @@ extension FactoredSolver {
                     blockRhs[i] = sum
                     if let before { before[Int(bumpColumns[i])] = x[Int(bumpColumns[i])] }
                 }
-                // L y = P b, then U z = y.
-                for i in 0..<n {
-                    var s = blockRhs[start + permutation[start + i]]
-                    for j in 0..<i { s -= lu[offset + i * n + j] * work[start + j] }
-                    work[start + i] = s
-                }
-                for i in stride(from: n - 1, through: 0, by: -1) {
-                    var s = work[start + i]
-                    for j in (i + 1)..<n { s -= lu[offset + i * n + j] * work[start + j] }
-                    work[start + i] = s / lu[offset + i * n + i]
-                }
+                solveBlockLU(lu: lu, offset: offset, permutation: permutation, start: start, n: n, rhs: blockRhs, into: work)
                 for j in 0..<n { x[Int(bumpColumns[start + j])] = work[start + j] }
             }
         }}
+    }
+}
+
+/// One block's `P^T L U z = b` (its LU stored row by row from `offset`, its rows
+/// from `start` in `rhs`), solved into `work[start..<start + n]`: L y = P b, then U z = y.
+@inline(__always)
+func solveBlockLU(
+    lu: [Double], offset: Int, permutation: [Int], start: Int, n: Int,
+    rhs: UnsafeMutableBufferPointer<Double>, into work: UnsafeMutableBufferPointer<Double>
+) {
+    for i in 0..<n {
+        var s = rhs[start + permutation[start + i]]
+        for j in 0..<i { s -= lu[offset + i * n + j] * work[start + j] }
+        work[start + i] = s
+    }
+    for i in stride(from: n - 1, through: 0, by: -1) {
+        var s = work[start + i]
+        for j in (i + 1)..<n { s -= lu[offset + i * n + j] * work[start + j] }
+        work[start + i] = s / lu[offset + i * n + i]
     }
 }

@@ -217,17 +217,7 @@ extension BasisFactor {
                 }
                 bumpRhs[start + i] = sum
             }
-            // L y = P b, then U z = y.
-            for i in 0..<n {
-                var s = bumpRhs[start + permutation[start + i]]
-                for j in 0..<i { s -= lu[offset + i * n + j] * work[start + j] }
-                work[start + i] = s
-            }
-            for i in stride(from: n - 1, through: 0, by: -1) {
-                var s = work[start + i]
-                for j in (i + 1)..<n { s -= lu[offset + i * n + j] * work[start + j] }
-                work[start + i] = s / lu[offset + i * n + i]
-            }
+            solveBlockLU(lu: lu, offset: offset, permutation: permutation, start: start, n: n, rhs: bumpRhs, into: work)
             for j in 0..<n { x[Int(bumpColumns[start + j])] = work[start + j] }
         }}
     }
