@@ -143,107 +143,78 @@ public enum Harness {
         }
         var currentFrame = 0
         do {
-            if settings.warmupFrames > 0 {
-                let warm = try SceneSession(scene: scene, backend: backend, options: settings.options)
-                if settings.readRelative { warm.readRelativeFrames() }
-                let warmStart = monotonicSeconds()
-                for f in 0..<min(settings.warmupFrames, scene.frameCount) {
-                    _ = try warm.runFrame(f)
-                    if let limit = settings.timeLimitSeconds, monotonicSeconds() - warmStart > limit / 4 { break }
-                }
-            }
-            var builds: [Double] = []
-            var buildCPU: [Double] = []
-            var preemptions = 0
-            var samples: [Double] = []
-            samples.reserveCapacity(scene.frameCount * settings.repetitions)
-            var tally = FrameTally(capacity: scene.frameCount * settings.repetitions)
-            var changes: ChangedRectCounter? = nil
+            try warmUp(scene, backend: backend, settings: settings)
             if settings.keepSeries { result.series.reserveCapacity(scene.frameCount) }
-            var bytes: UInt64 = 0
-            var allocatingFrames = 0
-            var allocations: UInt64 = 0
-            var countsAllocations = counter?.allocationCount() != nil
-            var work = SolveStatistics()
             let total = scene.frameCount * settings.repetitions
-            var timeSpent = 0.0
+            var totals = RunTotals(frames: total, countsAllocations: counter?.allocationCount() != nil)
             repetitions: for repetition in 0..<settings.repetitions {
                 currentFrame = 0
                 let buildUsage = ThreadUsage.now()
                 let start = monotonicSeconds()
                 let session = try SceneSession(scene: scene, backend: backend, options: settings.options)
-                builds.append(monotonicSeconds() - start)
-                buildCPU.append(ThreadUsage.now().cpuSeconds - buildUsage.cpuSeconds)
+                totals.builds.append(monotonicSeconds() - start)
+                totals.buildCPU.append(ThreadUsage.now().cpuSeconds - buildUsage.cpuSeconds)
                 let framesUsage = ThreadUsage.now()
-                defer { preemptions += ThreadUsage.now().involuntarySwitches - framesUsage.involuntarySwitches }
-                if changes == nil {
-                    changes = ChangedRectCounter(session, capacity: scene.frameCount * settings.repetitions)
+                defer { totals.preemptions += ThreadUsage.now().involuntarySwitches - framesUsage.involuntarySwitches }
+                if totals.changes == nil {
+                    totals.changes = ChangedRectCounter(session, capacity: total)
                 } else {
-                    changes!.restart(session)
+                    totals.changes!.restart(session)
                 }
                 if settings.readRelative { session.readRelativeFrames() }
                 let before = session.backend.statistics
                 for f in 0..<scene.frameCount {
                     currentFrame = f + 1
                     let bytes0 = counter?.allocatedBytes() ?? 0
-                    let count0 = countsAllocations ? counter?.allocationCount() ?? 0 : 0
+                    let count0 = totals.countsAllocations ? counter?.allocationCount() ?? 0 : 0
                     let t0 = monotonicSeconds()
                     let refused = f == 0 && repetition == 0 ? try runFirstFrame(session, startedAt: t0, into: &result) : try session.runFrame(f)
                     let elapsed = monotonicSeconds() - t0
                     if let counter {
                         let frameBytes = counter.allocatedBytes() &- bytes0
-                        bytes &+= frameBytes
-                        if frameBytes > 0 { allocatingFrames += 1 }
-                        if countsAllocations, let c = counter.allocationCount() { allocations &+= c &- count0 } else { countsAllocations = false }
+                        totals.bytes &+= frameBytes
+                        if frameBytes > 0 { totals.allocatingFrames += 1 }
+                        if totals.countsAllocations, let c = counter.allocationCount() {
+                            totals.allocations &+= c &- count0
+                        } else {
+                            totals.countsAllocations = false
+                        }
                     }
-                    samples.append(elapsed)
-                    tally.add(elapsed, presentation: scene.presentation(ofFrame: f), session: session, displayRate: settings.displayRate)
-                    changes!.add(elapsed, presentation: scene.presentation(ofFrame: f), session: session)
-                    timeSpent += elapsed
+                    totals.samples.append(elapsed)
+                    totals.tally.add(elapsed, presentation: scene.presentation(ofFrame: f), session: session, displayRate: settings.displayRate)
+                    totals.changes!.add(elapsed, presentation: scene.presentation(ofFrame: f), session: session)
+                    totals.timeSpent += elapsed
                     result.refusedOps += refused.count
                     if repetition == 0, settings.keepSeries { result.series.append(elapsed) }
                     if f & 7 == 0 { progress(repetition * scene.frameCount + f, total) }
-                    if let limit = settings.timeLimitSeconds, timeSpent > limit {
-                        let delta = session.backend.statistics - before
-                        work.pivots += delta.pivots
-                        work.rowsTouched += delta.rowsTouched
+                    if let limit = settings.timeLimitSeconds, totals.timeSpent > limit {
+                        totals.addWork(of: session, since: before)
                         break repetitions
                     }
                 }
-                let delta = session.backend.statistics - before
-                work.pivots += delta.pivots
-                work.rowsTouched += delta.rowsTouched
+                totals.addWork(of: session, since: before)
             }
-            result.framesMeasured = samples.count
-            builds.sort()
-            result.buildSeconds = builds[builds.count / 2]
-            buildCPU.sort()
-            result.buildCPUSeconds = buildCPU[buildCPU.count / 2]
-            result.preemptionsDuringFrames = preemptions
-            // Interactive frames by their per-frame cost; transitions by their latency.
-            result.frameTimes = FrameTimes(samples: tally.interactive)
-            result.misses120 = Budget.misses(tally.interactive, budget: Budget.hz120)
-            result.misses60 = Budget.misses(tally.interactive, budget: Budget.hz60)
-            result.interactiveFrames = tally.interactive.count
-            result.solvesMeasured = tally.solves
-            result.transitions = tally.measure(displayRate: settings.displayRate)
-            let frames = Double(max(1, samples.count))
-            result.pivotsPerFrame = Double(work.pivots) / frames
-            result.rowsTouchedPerFrame = Double(work.rowsTouched) / frames
-            if counter != nil {
-                result.bytesPerFrame = Double(bytes) / frames
-                result.allocatingFrames = allocatingFrames
-                if countsAllocations { result.allocationsPerFrame = Double(allocations) / frames }
-            }
+            totals.write(into: &result, settings: settings, counted: counter != nil)
             // The back end's mark first: the process's peak, read after, is never below it.
             result.backendPeakResidentBytes = memory.peakBytes()
             result.peakResidentBytes = peakResidentBytes()
-            result.changedRectsPerFrame = changes?.changedPerFrame
-            result.nanosecondsPerChangedRect = changes?.nanosecondsPerChange
         } catch {
             result.failed = currentFrame > 0 ? "stopped at frame \(currentFrame): \(error)" : "\(error)"
         }
         return result
+    }
+
+    /// Runs up to `settings.warmupFrames` frames on a session of its own, untimed, so
+    /// that caches, branch predictors and the allocator are warm for the timed one.
+    static func warmUp(_ scene: CompiledScene, backend: any LayoutBackend.Type, settings: BenchSettings) throws(LayoutError) {
+        guard settings.warmupFrames > 0 else { return }
+        let warm = try SceneSession(scene: scene, backend: backend, options: settings.options)
+        if settings.readRelative { warm.readRelativeFrames() }
+        let warmStart = monotonicSeconds()
+        for f in 0..<min(settings.warmupFrames, scene.frameCount) {
+            _ = try warm.runFrame(f)
+            if let limit = settings.timeLimitSeconds, monotonicSeconds() - warmStart > limit / 4 { break }
+        }
     }
 
     /// Frame 0 with its ops and its solve timed apart (the Cassowary paper's "add edit
