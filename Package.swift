@@ -114,7 +114,7 @@ let package = Package(
             name: "LayoutRenderTests",
             dependencies: ["LayoutRender", "BenchHarness", "CassowarySolver", "SceneGenerator", "LayoutModel", "TestSupport"]
         ),
-        .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "DenseSimplex", "SceneGenerator", "LayoutModel"]),
+        .testTarget(name: "BenchHarnessTests", dependencies: ["BenchHarness", "DenseSimplex", "SceneGenerator", "LayoutModel", "TestSupport"]),
         // Runs the built executable: exit statuses, messages and files of the commands.
         .testTarget(name: "CLITests", dependencies: ["layoutbench"]),
         .testTarget(

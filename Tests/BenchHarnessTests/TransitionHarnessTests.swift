@@ -1,27 +1,12 @@
 import LayoutModel
+import TestSupport
 import Testing
 
 @testable import BenchHarness
 
 /// Root 100×200 holding `a` (top set by constraint `top`) and `b` inside `a`; `frames` as written.
 private func scene(frames: String) throws -> BenchScene {
-    let json = """
-        {"format": "layoutbench-scene", "version": 1, "name": "t", "views": [{"id": "root"}, {"id": "a", "parent": "root"},
-          {"id": "b", "parent": "a"}],
-         "constraints": [
-          {"id": "rl", "first": "root.left", "relation": "=="}, {"id": "rt", "first": "root.top", "relation": "=="},
-          {"id": "rw", "first": "root.width", "relation": "==", "constant": 100},
-          {"id": "rh", "first": "root.height", "relation": "==", "constant": 200},
-          {"id": "al", "first": "a.left", "relation": "==", "second": "root.left"},
-          {"id": "top", "first": "a.top", "relation": "==", "second": "root.top", "constant": 5},
-          {"id": "aw", "first": "a.width", "relation": "==", "constant": 10},
-          {"id": "ah", "first": "a.height", "relation": "==", "constant": 10},
-          {"id": "bl", "first": "b.left", "relation": "==", "second": "a.left", "constant": 1},
-          {"id": "bt", "first": "b.top", "relation": "==", "second": "a.top", "constant": 1},
-          {"id": "bw", "first": "b.width", "relation": "==", "constant": 2},
-          {"id": "bh", "first": "b.height", "relation": "==", "constant": 2}],
-         "frames": \(frames)}
-        """
+    let json = nestedSquaresSceneJSON(name: "t", frames: frames)
     return BenchScene(name: "t", family: nil, scene: try Scene.load(Array(json.utf8)).compile())
 }
 

@@ -1,28 +1,11 @@
 import CassowarySolver
+import TestSupport
 import Testing
 
 @testable import LayoutModel
 
 /// Root 0,0 100×200 holding `a` (a 10 pt square at top `t`, constraint `top`) and `b` inside `a`.
-private func scene(frames: String) -> String {
-    """
-    {"format": "layoutbench-scene", "version": 1, "name": "p", "views": [{"id": "root"}, {"id": "a", "parent": "root"},
-      {"id": "b", "parent": "a"}],
-     "constraints": [
-      {"id": "rl", "first": "root.left", "relation": "=="}, {"id": "rt", "first": "root.top", "relation": "=="},
-      {"id": "rw", "first": "root.width", "relation": "==", "constant": 100},
-      {"id": "rh", "first": "root.height", "relation": "==", "constant": 200},
-      {"id": "al", "first": "a.left", "relation": "==", "second": "root.left"},
-      {"id": "top", "first": "a.top", "relation": "==", "second": "root.top", "constant": 5},
-      {"id": "aw", "first": "a.width", "relation": "==", "constant": 10},
-      {"id": "ah", "first": "a.height", "relation": "==", "constant": 10},
-      {"id": "bl", "first": "b.left", "relation": "==", "second": "a.left", "constant": 1},
-      {"id": "bt", "first": "b.top", "relation": "==", "second": "a.top", "constant": 1},
-      {"id": "bw", "first": "b.width", "relation": "==", "constant": 2},
-      {"id": "bh", "first": "b.height", "relation": "==", "constant": 2}],
-     "frames": \(frames)}
-    """
-}
+private func scene(frames: String) -> String { nestedSquaresSceneJSON(name: "p", frames: frames) }
 
 private func problems(_ json: String) -> [String] {
     let decoded = Scene.decode(json)
