@@ -42,7 +42,7 @@ struct IBBaselineTests {
             </objects>
             </document>
             """
-        let scene = try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.xib"))[0]
+        let scene = try importOne(xml)
         let r = try solve(scene)
         #expect(r["l"] == [54, 15, 100, 50])
         let k = try #require(r["k"])
@@ -88,7 +88,7 @@ struct IBStackBaselineTests {
             </objects>
             </document>
             """
-        let scene = try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.xib"))[0]
+        let scene = try importOne(xml)
         let r = try solve(scene)
         func near(_ a: [Double]?, _ b: [Double]) -> Bool { a.map { zip($0, b).allSatisfy { abs($0 - $1) < 1e-9 } } ?? false }
         #expect(near(r["big"], [0, 9.4, 30, 48]), "\(r["big"] ?? [])")

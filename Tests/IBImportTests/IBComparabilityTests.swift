@@ -6,10 +6,6 @@ import Testing
 
 /// Views whose stored frames cannot judge the import, decided by general rules; frames by hand.
 struct IBComparabilityTests {
-    func importText(_ xml: String) throws -> IBImportedScene {
-        try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.xib"))[0]
-    }
-
     /// A 300×400 root; container `c` pinned to its top, leading and trailing edges with a required
     /// height of 236 (`ch`), but stored 224 tall (a frame Xcode did not update). Inside it, `a` hangs
     /// from its top (10 down, 50×20) and `b` from its bottom (10 up, 50×20, stored at y 194); `e`
@@ -61,7 +57,7 @@ struct IBComparabilityTests {
             </objects>
             </document>
             """
-        let scene = try importText(xml)
+        let scene = try importOne(xml)
         #expect(scene.staleConstraints().map(\.id) == ["ch"])
         let result = try scene.check(backend: CassowaryBackend.self, repair: true)
         #expect(Set(result.notComparable.keys) == ["c", "b", "e"])
@@ -108,7 +104,7 @@ struct IBComparabilityTests {
             </objects>
             </document>
             """
-        let scene = try importText(xml)
+        let scene = try importOne(xml)
         let result = try scene.check(backend: CassowaryBackend.self, repair: true)
         #expect(Set(result.notComparable.keys) == ["k", "m"])
         #expect(result.notComparable["m"]?.contains("custom class Badge (k)") == true)

@@ -8,10 +8,6 @@ import Testing
 /// one being added when the conflict appears, in install order (environment, intrinsic sizes,
 /// the file's constraints in document order, stack arrangement, stack hiding last).
 struct IBConflictTests {
-    func importText(_ xml: String) throws -> [IBImportedScene] {
-        try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.xib"))
-    }
-
     /// A vertical fill stack at the root's top (200 wide): a (height 40), h (hidden, its own
     /// required height 50), b (height 30). Collapsing h conflicts with its height: the hiding
     /// constraint comes last and is broken, so h keeps 50 where Xcode draws a hidden view

@@ -6,10 +6,6 @@ import Testing
 
 /// Views UIKit places itself or draws without a size, frames by hand.
 struct IBPlacedByUIKitTests {
-    func importText(_ xml: String) throws -> IBImportedScene {
-        try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.xib"))[0]
-    }
-
     /// A 320×44 table cell whose `accessoryView` outlet names a switch (51×31 at (100, 6), no
     /// constraints, alignment rectangle 2 pt narrower on the right): the cell places it, so it keeps
     /// its stored frame, [100, 6, 49, 31], where nothing would hold it under Auto Layout.
@@ -30,7 +26,7 @@ struct IBPlacedByUIKitTests {
             </objects>
             </document>
             """
-        let scene = try importText(xml)
+        let scene = try importOne(xml)
         #expect(scene.views.first { $0.id == "sw" }?.role == .autoresizing)
         #expect(try solve(scene)["sw"] == [100, 6, 49, 31])
     }
@@ -61,7 +57,7 @@ struct IBPlacedByUIKitTests {
             </objects>
             </document>
             """
-        let r = try solve(importText(xml))
+        let r = try solve(importOne(xml))
         #expect(r["a"] == [75, 0, 50, 20])
         #expect(r["h"] == [100, 20, 0, 0])
         #expect(r["s"] == [0, 0, 200, 20])
@@ -94,7 +90,7 @@ struct IBPlacedByUIKitTests {
             </objects>
             </document>
             """
-        let scene = try importText(xml)
+        let scene = try importOne(xml)
         let stale = scene.staleConstraints()
         #expect(stale.map(\.id) == ["ah"])
         #expect(stale.first?.broken == 10)

@@ -87,10 +87,6 @@ struct IBRuleTests {
         #expect(Array(session.rects[0..<4]) == [0, 0, 812, 375])
     }
 
-    func importText(_ xml: String, options: IBImportOptions = IBImportOptions()) throws -> [IBImportedScene] {
-        try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.xib"), options: options)
-    }
-
     /// A full-screen xib view whose label sits 10 below a safe area the frames put at 47:
     /// the table (status bar 20) gives 30, the frames give 57.
     @Test func environmentFromFrames() throws {

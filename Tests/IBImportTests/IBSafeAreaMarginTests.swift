@@ -46,8 +46,7 @@ struct IBSafeAreaMarginTests {
             </document>
             """
         func scene(_ fromFrames: Bool) throws -> IBImportedScene {
-            try IBImporter.importDocument(
-                IBDocument(data: Data(xml.utf8), path: "inline.xib"), options: IBImportOptions(environmentFromFrames: fromFrames))[0]
+            try importOne(xml, options: IBImportOptions(environmentFromFrames: fromFrames))
         }
         #expect(try solve(scene(false))["m"] == [5, 25, 365, 10])
         #expect(try solve(scene(true))["m"] == [5, 52, 365, 10])
@@ -120,7 +119,7 @@ struct IBTopLevelMarginTests {
             </objects>
             </document>
             """
-        let scene = try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.xib"))[0]
+        let scene = try importOne(xml)
         #expect(try solve(scene)["c"] == [30, 10, 540, 280])
     }
 }
@@ -148,7 +147,7 @@ struct IBCellAccessoryMarginTests {
             </objects>
             </document>
             """
-        let scene = try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.xib"))[0]
+        let scene = try importOne(xml)
         #expect(try solve(scene)["t"] == [26, 21, 304.5, 16])
     }
 }

@@ -6,10 +6,6 @@ import Testing
 
 /// Scroll views' content, frames by hand.
 struct IBScrollTests {
-    func importText(_ xml: String, options: IBImportOptions = IBImportOptions()) throws -> [IBImportedScene] {
-        try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.xib"), options: options)
-    }
-
     /// A full-screen 375×812 xib view (safe area 44 above, 34 below) filled by a scroll view;
     /// `box` lies in the content at y 800, 100 tall, and `m` fills box's margins (8 pt). The scroll
     /// view's adjusted content inset takes the vertical safe-area insets, so box's margins are

@@ -48,7 +48,7 @@ struct IBStackMarginTests {
         """
 
     @Test func arrangementInsetByTheMarginsXcodeWrote() throws {
-        let scene = try IBImporter.importDocument(IBDocument(data: Data(Self.xml.utf8), path: "inline.xib"))[0]
+        let scene = try importOne(Self.xml)
         let r = try solve(scene)
         #expect(r["s"] == [0, 0, 300, 54])
         #expect(r["a"] == [20, 12, 100, 30])

@@ -43,7 +43,7 @@ struct IBSymbolImageTests {
             </objects>
             </document>
             """
-        let scene = try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.xib"))[0]
+        let scene = try importOne(xml)
         #expect(scene.views.first { $0.id == "s" }?.alignmentInsets == IBInsets(top: -0.5, left: 0, bottom: -0.5, right: 0))
         #expect(scene.views.first { $0.id == "t" }?.alignmentInsets == .zero)
         #expect(try solve(scene)["s"] == [10, 10, 19, 19])

@@ -6,10 +6,6 @@ import Testing
 
 /// The keyboard guide in both spellings, and what the import lists as not modelled.
 struct IBUnsupportedTests {
-    func importText(_ xml: String) throws -> [IBImportedScene] {
-        try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.xib"))
-    }
-
     /// A full-screen 375×812 xib view (safe area 34 above the bottom); `bar`, 50 tall, sits on the
     /// keyboard guide (keyboard hidden): on the safe area's bottom, y 812 − 34 − 50 = 728, or with
     /// `usesBottomSafeArea="NO"` on the view's bottom, y 762.

@@ -28,7 +28,7 @@ struct IBVariationTests {
             """
         func solved(_ traits: String?) throws -> [Double]? {
             let options = IBImportOptions(traits: traits.flatMap(IBImportOptions.parseTraits) ?? [:])
-            return try solve(IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.xib"), options: options)[0])["h"]
+            return try solve(importOne(xml, options: options))["h"]
         }
         #expect(try solved(nil) == [0, 0, 300, 90])
         #expect(try solved("widthClass=regular,heightClass=regular") == [0, 0, 300, 10])
