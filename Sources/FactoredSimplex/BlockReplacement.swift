@@ -12,8 +12,6 @@
 extension FactoredSolver {
     /// The largest block swapped in place: its trial LU is a scratch of this size squared.
     static let inPlaceBlockLimit = 32
-    /// The smallest pivot magnitude a block's LU accepts (BumpBlocks.swift's `factorBlock`).
-    static let blockPivotTolerance = 1e-12
 
     /// Whether loosening bump row `t` with `r` leaving can swap `r` into `t`'s block:
     /// `r` reads no basic unknown of another block, reads one of this block, and the
@@ -36,7 +34,7 @@ extension FactoredSolver {
     }
 
     /// Factors block `b` with row `r` in place of row `t` into scratch, by the same
-    /// elimination as `factorBlock`, and says whether every pivot passes its tolerance.
+    /// elimination as `factorBlock` (`eliminateInPlace`), and says whether every pivot passes its tolerance.
     func blockIsRegular(_ b: Int, replacing t: Int, with r: Int) -> Bool {
         let start = factor.blockStart[b]
         let n = factor.blockStart[b + 1] - start
@@ -52,25 +50,7 @@ extension FactoredSolver {
                     if j >= 0 { lu[i * n + (j - start)] += termCoefficient[k] }
                 }
             }
-            for col in 0..<n {
-                var best = col
-                var magnitude = abs(lu[col * n + col])
-                for i in (col + 1)..<n where abs(lu[i * n + col]) > magnitude {
-                    magnitude = abs(lu[i * n + col])
-                    best = i
-                }
-                guard magnitude > Self.blockPivotTolerance else { return false }
-                if best != col {
-                    for j in 0..<n { lu.swapAt(col * n + j, best * n + j) }
-                }
-                let pivot = lu[col * n + col]
-                for i in (col + 1)..<n {
-                    let f = lu[i * n + col] / pivot
-                    guard f != 0 else { continue }
-                    for j in (col + 1)..<n { lu[i * n + j] -= f * lu[col * n + j] }
-                }
-            }
-            return true
+            return eliminateInPlace(lu, base: 0, n: n, permutation: nil, permutationStart: 0)
         }
     }
 

@@ -168,27 +168,7 @@ extension BasisFactor {
                     if j >= 0 { lu[offset + i * n + (j - start)] += termCoefficient[k] }
                 }
             }
-            for col in 0..<n {
-                var best = col
-                var magnitude = abs(lu[offset + col * n + col])
-                for i in (col + 1)..<n where abs(lu[offset + i * n + col]) > magnitude {
-                    magnitude = abs(lu[offset + i * n + col])
-                    best = i
-                }
-                guard magnitude > 1e-12 else { return false }
-                if best != col {
-                    for j in 0..<n { lu.swapAt(offset + col * n + j, offset + best * n + j) }
-                    permutation.swapAt(start + col, start + best)
-                }
-                let pivot = lu[offset + col * n + col]
-                for i in (col + 1)..<n {
-                    let f = lu[offset + i * n + col] / pivot
-                    guard f != 0 else { continue }
-                    lu[offset + i * n + col] = f
-                    for j in (col + 1)..<n { lu[offset + i * n + j] -= f * lu[offset + col * n + j] }
-                }
-            }
-            return true
+            return eliminateInPlace(lu, base: offset, n: n, permutation: permutation, permutationStart: start)
         }}
     }
 
@@ -273,4 +253,39 @@ extension BasisFactor {
             bumpWork[start + i] = s
         }
     }
+}
+
+/// The smallest pivot magnitude a block's dense LU accepts.
+let blockPivotTolerance = 1e-12
+
+/// Gaussian elimination with partial pivoting of the n × n matrix stored row by row
+/// from `base` in `lu`, in place: U on and above the diagonal, L's multipliers below
+/// it; `permutation[permutationStart...]` follows the row swaps when given. False
+/// when a pivot is not above `blockPivotTolerance` (the block is singular).
+@inline(__always)
+func eliminateInPlace(
+    _ lu: UnsafeMutableBufferPointer<Double>, base: Int, n: Int,
+    permutation: UnsafeMutableBufferPointer<Int>?, permutationStart: Int
+) -> Bool {
+    for col in 0..<n {
+        var best = col
+        var magnitude = abs(lu[base + col * n + col])
+        for i in (col + 1)..<n where abs(lu[base + i * n + col]) > magnitude {
+            magnitude = abs(lu[base + i * n + col])
+            best = i
+        }
+        guard magnitude > blockPivotTolerance else { return false }
+        if best != col {
+            for j in 0..<n { lu.swapAt(base + col * n + j, base + best * n + j) }
+            permutation?.swapAt(permutationStart + col, permutationStart + best)
+        }
+        let pivot = lu[base + col * n + col]
+        for i in (col + 1)..<n {
+            let f = lu[base + i * n + col] / pivot
+            guard f != 0 else { continue }
+            lu[base + i * n + col] = f
+            for j in (col + 1)..<n { lu[base + i * n + j] -= f * lu[base + col * n + j] }
+        }
+    }
+    return true
 }
