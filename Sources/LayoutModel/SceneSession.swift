@@ -234,11 +234,11 @@ public final class SceneSession {
         try backend.solve()
         changedViews.removeAll(keepingCapacity: true)
         if readsRelative { return try readBackRelative() }
-        windowRects.withUnsafeMutableBufferPointer { backend.readChangedRects(into: $0, changedViews: &changedViews) }
-        try checkFinite(views: changedViews)
+        try readBackWindow()
     }
 
     /// Reads back the window's rectangles that changed, and checks them.
+    @inline(__always)
     func readBackWindow() throws(LayoutError) {
         windowRects.withUnsafeMutableBufferPointer { backend.readChangedRects(into: $0, changedViews: &changedViews) }
         try checkFinite(views: changedViews)
