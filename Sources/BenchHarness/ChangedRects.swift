@@ -5,19 +5,27 @@ import LayoutModel
 /// each changed rectangle once.
 ///
 /// A rectangle counts as changed when any of its four numbers differs from its value
-/// at the end of the previous frame. The count is the same on every back end that
+/// when it last counted by more than the contract's tolerance (`Tolerance`): a frame
+/// worked out by subtraction, as a parent-relative one is from window rectangles,
+/// differs in its last bits from frame to frame without moving. The count is the same on every back end that
 /// solves the frame alike: a back end lists the views it wrote (`changedViews`, which
 /// may include some that did not change), and only those are compared; after a frame
-/// of several solves (`layout` ops), every view is.
+/// of several solves (`layout` ops), every view is. Reading frames in each parent's
+/// coordinates (`--read relative`), the rectangles are those frames, as `UIView.frame`
+/// holds them, and every view is compared: a container's move changes its own frame,
+/// not its subviews', and back ends list different views in that mode.
 struct ChangedRectCounter {
     private var previous: [Double]
+    /// Whether the rectangles are frames in each parent's coordinates.
+    private let relative: Bool
     /// Per interactive frame that changed at least one rectangle: its time over the count (seconds).
     private(set) var secondsPerChange: [Double] = []
     private(set) var changedInInteractiveFrames = 0
     private(set) var interactiveFrames = 0
 
-    init(_ session: SceneSession, capacity: Int) {
+    init(_ session: SceneSession, capacity: Int, relative: Bool) {
         previous = []
+        self.relative = relative
         secondsPerChange.reserveCapacity(capacity)
         restart(session)
     }
@@ -27,7 +35,7 @@ struct ChangedRectCounter {
     /// write copy it, inside a timed frame.
     mutating func restart(_ session: SceneSession) {
         previous.removeAll(keepingCapacity: true)
-        previous.append(contentsOf: session.rects)
+        previous.append(contentsOf: relative ? session.relativeRects : session.rects)
     }
 
     /// Counts the rectangles the frame just run changed, and keeps its time per change.
@@ -40,20 +48,24 @@ struct ChangedRectCounter {
     }
 
     private mutating func countChanges(_ session: SceneSession) -> Int {
-        let rects = session.rects
+        let rects = relative ? session.relativeRects : session.rects
         var changed = 0
         previous.withUnsafeMutableBufferPointer { old in
             rects.withUnsafeBufferPointer { new in
                 func compare(_ view: Int) {
                     let base = view &* 4
-                    if old[base] != new[base] || old[base + 1] != new[base + 1] || old[base + 2] != new[base + 2]
-                        || old[base + 3] != new[base + 3]
+                    if !Tolerance.approximatelyEqual(old[base], new[base])
+                        || !Tolerance.approximatelyEqual(old[base + 1], new[base + 1])
+                        || !Tolerance.approximatelyEqual(old[base + 2], new[base + 2])
+                        || !Tolerance.approximatelyEqual(old[base + 3], new[base + 3])
                     {
                         changed += 1
                         for k in base..<(base + 4) { old[k] = new[k] }
                     }
                 }
-                if session.solvesInLastFrame == 1 {
+                if relative, session.solvesInLastFrame > 0 {
+                    for view in 0..<(new.count / 4) { compare(view) }
+                } else if session.solvesInLastFrame == 1 {
                     for view in session.changedViews { compare(Int(view)) }
                 } else if session.solvesInLastFrame > 1 {
                     for view in 0..<(new.count / 4) { compare(view) }

@@ -151,13 +151,14 @@ public enum Harness {
                 currentFrame = 0
                 let buildUsage = ThreadUsage.now()
                 let start = monotonicSeconds()
-                let session = try SceneSession(scene: scene, backend: backend, options: settings.options)
+                // Assessed once above: a build's time is the load and frame 0, not the question.
+                let session = try SceneSession(scene: scene, unassessedBackend: backend, options: settings.options)
                 totals.builds.append(monotonicSeconds() - start)
                 totals.buildCPU.append(ThreadUsage.now().cpuSeconds - buildUsage.cpuSeconds)
                 let framesUsage = ThreadUsage.now()
                 defer { totals.preemptions += ThreadUsage.now().involuntarySwitches - framesUsage.involuntarySwitches }
                 if totals.changes == nil {
-                    totals.changes = ChangedRectCounter(session, capacity: total)
+                    totals.changes = ChangedRectCounter(session, capacity: total, relative: settings.readRelative)
                 } else {
                     totals.changes!.restart(session)
                 }
@@ -181,8 +182,9 @@ public enum Harness {
                         }
                     }
                     totals.samples.append(elapsed)
-                    totals.tally.add(elapsed, presentation: scene.presentation(ofFrame: f), session: session, displayRate: settings.displayRate)
-                    totals.changes!.add(elapsed, presentation: scene.presentation(ofFrame: f), session: session)
+                    let presentation = scene.presentation(ofFrame: f)
+                    totals.tally.add(elapsed, presentation: presentation, session: session, displayRate: settings.displayRate)
+                    totals.changes!.add(elapsed, presentation: presentation, session: session)
                     totals.timeSpent += elapsed
                     result.refusedOps += refused.count
                     if repetition == 0, settings.keepSeries { result.series.append(elapsed) }
@@ -205,10 +207,11 @@ public enum Harness {
     }
 
     /// Runs up to `settings.warmupFrames` frames on a session of its own, untimed, so
-    /// that caches, branch predictors and the allocator are warm for the timed one.
+    /// that caches, branch predictors and the allocator are warm for the timed one
+    /// (`run` has assessed the scene).
     static func warmUp(_ scene: CompiledScene, backend: any LayoutBackend.Type, settings: BenchSettings) throws(LayoutError) {
         guard settings.warmupFrames > 0 else { return }
-        let warm = try SceneSession(scene: scene, backend: backend, options: settings.options)
+        let warm = try SceneSession(scene: scene, unassessedBackend: backend, options: settings.options)
         if settings.readRelative { warm.readRelativeFrames() }
         let warmStart = monotonicSeconds()
         for f in 0..<min(settings.warmupFrames, scene.frameCount) {
