@@ -23,11 +23,11 @@ struct ChangedRectCounter {
     private(set) var changedInInteractiveFrames = 0
     private(set) var interactiveFrames = 0
 
-    init(_ session: SceneSession, capacity: Int, relative: Bool) {
+    /// Counts nothing until `restart` gives it a session's rectangles.
+    init(capacity: Int, relative: Bool) {
         previous = []
         self.relative = relative
         secondsPerChange.reserveCapacity(capacity)
-        restart(session)
     }
 
     /// Starts over from `session`'s rectangles (a new repetition's load), keeping the tallies.

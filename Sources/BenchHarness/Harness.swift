@@ -146,7 +146,7 @@ public enum Harness {
             try warmUp(scene, backend: backend, settings: settings)
             if settings.keepSeries { result.series.reserveCapacity(scene.frameCount) }
             let total = scene.frameCount * settings.repetitions
-            var totals = RunTotals(frames: total, countsAllocations: counter?.allocationCount() != nil)
+            var totals = RunTotals(frames: total, countsAllocations: counter?.allocationCount() != nil, relative: settings.readRelative)
             repetitions: for repetition in 0..<settings.repetitions {
                 currentFrame = 0
                 let buildUsage = ThreadUsage.now()
@@ -157,11 +157,7 @@ public enum Harness {
                 totals.buildCPU.append(ThreadUsage.now().cpuSeconds - buildUsage.cpuSeconds)
                 let framesUsage = ThreadUsage.now()
                 defer { totals.preemptions += ThreadUsage.now().involuntarySwitches - framesUsage.involuntarySwitches }
-                if totals.changes == nil {
-                    totals.changes = ChangedRectCounter(session, capacity: total, relative: settings.readRelative)
-                } else {
-                    totals.changes!.restart(session)
-                }
+                totals.changes.restart(session)
                 if settings.readRelative { session.readRelativeFrames() }
                 let before = session.backend.statistics
                 for f in 0..<scene.frameCount {
@@ -181,10 +177,10 @@ public enum Harness {
                             totals.countsAllocations = false
                         }
                     }
-                    totals.samples.append(elapsed)
+                    totals.framesMeasured += 1
                     let presentation = scene.presentation(ofFrame: f)
                     totals.tally.add(elapsed, presentation: presentation, session: session, displayRate: settings.displayRate)
-                    totals.changes!.add(elapsed, presentation: presentation, session: session)
+                    totals.changes.add(elapsed, presentation: presentation, session: session)
                     totals.timeSpent += elapsed
                     result.refusedOps += refused.count
                     if repetition == 0, settings.keepSeries { result.series.append(elapsed) }

@@ -6,9 +6,9 @@ struct RunTotals {
     var builds: [Double] = []
     var buildCPU: [Double] = []
     var preemptions = 0
-    var samples: [Double] = []
+    var framesMeasured = 0
     var tally: FrameTally
-    var changes: ChangedRectCounter? = nil
+    var changes: ChangedRectCounter
     var bytes: UInt64 = 0
     var allocatingFrames = 0
     var allocations: UInt64 = 0
@@ -17,9 +17,9 @@ struct RunTotals {
     var work = SolveStatistics()
     var timeSpent = 0.0
 
-    init(frames: Int, countsAllocations: Bool) {
-        samples.reserveCapacity(frames)
+    init(frames: Int, countsAllocations: Bool, relative: Bool) {
         tally = FrameTally(capacity: frames)
+        changes = ChangedRectCounter(capacity: frames, relative: relative)
         self.countsAllocations = countsAllocations
     }
 
@@ -32,7 +32,7 @@ struct RunTotals {
 
     /// The medians, percentiles and per-frame figures, into `result`.
     func write(into result: inout BenchResult, settings: BenchSettings, counted: Bool) {
-        result.framesMeasured = samples.count
+        result.framesMeasured = framesMeasured
         result.buildSeconds = builds.sorted()[builds.count / 2]
         result.buildCPUSeconds = buildCPU.sorted()[buildCPU.count / 2]
         result.preemptionsDuringFrames = preemptions
@@ -43,7 +43,7 @@ struct RunTotals {
         result.interactiveFrames = tally.interactive.count
         result.solvesMeasured = tally.solves
         result.transitions = tally.measure(displayRate: settings.displayRate)
-        let frames = Double(max(1, samples.count))
+        let frames = Double(max(1, framesMeasured))
         result.pivotsPerFrame = Double(work.pivots) / frames
         result.rowsTouchedPerFrame = Double(work.rowsTouched) / frames
         if counted {
@@ -51,7 +51,7 @@ struct RunTotals {
             result.allocatingFrames = allocatingFrames
             if countsAllocations { result.allocationsPerFrame = Double(allocations) / frames }
         }
-        result.changedRectsPerFrame = changes?.changedPerFrame
-        result.nanosecondsPerChangedRect = changes?.nanosecondsPerChange
+        result.changedRectsPerFrame = changes.changedPerFrame
+        result.nanosecondsPerChangedRect = changes.nanosecondsPerChange
     }
 }
