@@ -28,6 +28,7 @@ crossover-same|results/crossover-same-constraints/|2
 peers|results/peers.md and peers.json|150
 package-benchmark|results/package-benchmark.md|5
 ib-conformance|results/ib-conformance.md|10
+ib-bench|results/ib-bench.md and results/ib-bench/ (the imported screens benched and compared on every back end)|8
 published|results/published.md, published.json and published/ (the plots)|10
 pictures|results/pictures/ and the HTML reports of default and scaling|3
 "
@@ -97,6 +98,52 @@ compare_md() {
   stamp "$file" "layoutbench compare $*"
 }
 
+# ib_bench: the hand-written screens in Sources/IBImport/Screens imported (the cell replicated 30 to
+# 10,000 times), benched on every back end and compared. The scenes are made inside results/ib-bench
+# (then removed), so the commands the results record name no machine path.
+ib_bench() {
+  local screens=Sources/IBImport/Screens scenes=results/ib-bench/scenes file=results/ib-bench.md
+  local imports=(
+    "import $screens/LoginScreen.storyboard --animate rotate --frames 60 --output $scenes/login"
+    "import $screens/SettingsScreen.storyboard --animate constraint:rows-top --to 120 --frames 60 --output $scenes/settings")
+  for n in 30 100 1000 10000; do
+    imports+=("import $screens/ProfileCell.xib --replicate $n --animate rotate --frames 30 --output $scenes/c$n")
+  done
+  rm -rf results/ib-bench; mkdir -p "$scenes"
+  for command in "${imports[@]}"; do read -r -a words <<<"$command"; lb "${words[@]}" >/dev/null; done
+  local small=("$scenes/login/LoginViewController.json" "$scenes/settings/SettingsViewController.json"
+               "$scenes/c30/ProfileCell-x30.json" "$scenes/c100/ProfileCell-x100.json")
+  local large=("$scenes/c1000/ProfileCell-x1000.json" "$scenes/c10000/ProfileCell-x10000.json")
+  local bench=(bench --scene "${small[@]}" "${large[@]}" --backend cassowary,dense,factored,manual --time-limit 30
+               --results results/ib-bench)
+  {
+    echo "# Imported real screens: bench on every back end, compare"
+    echo
+    echo "The screens are the hand-written Interface Builder files in \`$screens/\` (the default suite embeds"
+    echo "them). Frame arithmetic (\`manual\`) declines them: IB's content hugging and compression resistance are"
+    echo "inequalities. \`dense\` declines the replicated cells past its memory limit: it is the small-scene reference."
+    echo "The scenes (SCENES below, a scratch folder) were made by:"
+    echo; echo '```'
+    for command in "${imports[@]}"; do echo "layoutbench ${command//$scenes/SCENES}"; done
+    echo '```'; echo
+    echo "## Bench"; echo
+    echo "\`layoutbench ${bench[*]//$scenes/SCENES}\` (\`results/ib-bench/report.md\` and \`results.json\` hold every figure):"
+    echo; echo '```'
+    lb "${bench[@]}" 2>"$work/ib-bench.err"
+    echo '```'; echo
+    echo "## Compare"; echo
+    echo "\`layoutbench compare SMALL --backend cassowary,dense,factored\` on the screens and the cell ×30 and ×100,"
+    echo "then \`layoutbench compare LARGE --backend cassowary,factored\` on the cell ×1,000 and ×10,000:"
+    echo; echo '```'
+    lb compare "${small[@]}" --backend cassowary,dense,factored 2>&1
+    lb compare "${large[@]}" --backend cassowary,factored 2>&1
+    echo '```'
+  } >"$work/ib-bench.md"
+  sed "s|$scenes|SCENES|g" "$work/ib-bench.md" >"$file"
+  rm -rf "$scenes"
+  stamp "$file" "the import, bench and compare commands in the file"
+}
+
 remake() {
   case "$1" in
     compare-quick) compare_md "$work/compare-quick.md" "compare at 10 views" --family stack,tree,grid,clamp,toggle,scroll,churn,mixed --views 10 --frames 5
@@ -158,6 +205,7 @@ remake() {
       [ -d "$corpus" ] || { echo "remake_results: ib-conformance: no corpus at '$corpus' (set IB_CORPUS)" >&2; return 1; }
       python3 scripts/ib_conformance.py "$corpus" --binary "$LB" --output results/ib-conformance.md
       stamp results/ib-conformance.md "bash scripts/ib_conformance.sh IB_CORPUS" ;;
+    ib-bench) ib_bench ;;
     pictures) LAYOUTBENCH="$LB" bash scripts/screenshots.sh ;;
     published) lb bench --suite published --quiet --results results >/dev/null ;;
   esac
