@@ -52,6 +52,10 @@ public struct IBCheckReport: Encodable, Sendable {
         /// A stale stored frame that relates other views only.
         public var elsewhere: Bool?
 
+        init(kind: String, message: String, inside: String? = nil, constraint: String? = nil, elsewhere: Bool? = nil) {
+            (self.kind, self.message, self.inside, self.constraint, self.elsewhere) = (kind, message, inside, constraint, elsewhere)
+        }
+
         init(_ cause: IBLikelyCause) {
             kind = cause.kind
             message = cause.message
