@@ -1,39 +1,44 @@
 #!/usr/bin/env python3
-"""Runs `layoutbench import FILE --check` over every .xib/.storyboard in a folder,
+"""Runs `layoutbench import FILE --check --json` over every .xib/.storyboard in a folder,
 with the environment from the device table and read off the frames, and writes a
 Markdown table: per file, hierarchies, views, constraints, % of the views IB does
 not flag that match IB's frames (0.5 pt), and the causes of the mismatches.
 
 usage: scripts/ib_conformance.py DIR [--binary PATH] [--output FILE]
 Only numbers, class names and counts are written: no content of the files."""
-import argparse, collections, datetime, os, re, subprocess, sys
+import argparse, collections, datetime, json, os, subprocess, sys
 
 def run(binary, path, from_frames):
-    args = [binary, "import", path, "--check"] + (["--environment-from-frames"] if from_frames else [])
+    """The file's `--check --json` report: the summary's counts and, per differing view IB does not
+    flag and `--check` can compare, its class and the kind of its first likely cause."""
+    args = [binary, "import", path, "--check", "--json"] + (["--environment-from-frames"] if from_frames else [])
     p = subprocess.run(args, capture_output=True, text=True)
-    summary = re.search(r"summary: hierarchies=(\d+) views=(\d+) constraints=(\d+) unflagged=(\d+) matching=(\d+)", p.stdout)
-    if not summary:
+    try:
+        report = json.loads(p.stdout)
+    except ValueError:  # refused: nothing on standard output, the reason on standard error
         return None, p.stderr.strip().splitlines()[-1:] or ["no output"]
-    h, v, c, u, m = map(int, summary.groups())
-    nc = re.search(r"not-comparable=(\d+)", p.stdout)
+    s = report["summary"]
     causes = collections.Counter()
-    for line in p.stdout.splitlines():
-        if line.startswith("  conflict:"):
+    for hierarchy in report["hierarchies"]:
+        if "conflict" in hierarchy:
             causes["unresolved conflict"] += 1
-        elif line.startswith("  ") and " IB [" in line and "(IB: " not in line and "(not comparable" not in line:
-            cls = line.split()[1].rstrip(":")
-            causes[f"{cls} ({category(line.partition(' likely: ')[2])})"] += 1
-    return (h, v, c, u, m, int(nc.group(1)) if nc else 0), causes
+        for view in hierarchy["differing"]:
+            if "flag" not in view and "not_comparable" not in view:
+                causes[f"{view['class']} ({category(view['likely_causes'])})"] += 1
+    return (s["hierarchies"], s["views"], s["constraints"], s["unflagged"], s["matching"], s["not_comparable"]), causes
 
-def category(likely):
+CATEGORIES = {"dropped-constraint": "dropped constraint", "symbol-insets": "symbol insets",
+              "custom-class-size": "custom class size", "constraint-outside": "constraint outside",
+              "layout-guide": "guide not modelled"}
+
+def category(likely_causes):
     """The kind of the first likely cause `--check` gives (no ids, no names from the file)."""
-    first = re.sub(r"^inside [^:]+: ", "", likely.split("; ")[0])
-    for prefix, name in (("dropped constraint", "dropped constraint"), ("SF Symbol", "symbol insets"),
-                         ("custom class", "custom class size"), ("constraint ", "constraint outside"),
-                         ("layout guide", "guide not modelled"), ("stale stored frame", "stale stored frame"), ("elsewhere: stale", "stale frame elsewhere")):
-        if first.startswith(prefix):
-            return name
-    return "unknown" if not first or first == "cause unknown" else "unsupported attribute"
+    if not likely_causes:
+        return "unknown"
+    first = likely_causes[0]
+    if first["kind"] == "stale-stored-frame":
+        return "stale frame elsewhere" if first.get("elsewhere") else "stale stored frame"
+    return CATEGORIES.get(first["kind"], "unsupported attribute")
 
 def main():
     ap = argparse.ArgumentParser()

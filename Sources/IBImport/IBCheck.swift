@@ -24,13 +24,15 @@ public struct IBCheckResult: Sendable {
     public var repairs: [String]
     /// The ids of the constraints `--repair` dropped.
     public var dropped: [String] = []
+    /// Dropped constraint id → the constraints it conflicted with.
+    public var conflictSets: [String: [String]] = [:]
     /// `size >= 0` constraints added for views a solve gave a negative size (see `check`).
     public var added: [Constraint] = []
     /// Unresolved conflict (when not repairing), as the solver reported it.
     public var conflict: String?
     /// Views IB does not flag whose stored frames the import cannot judge, with why
     /// (`not comparable: ...`); counted with the flagged views.
-    public var notComparable: [String: String] = [:]
+    public var notComparable: [String: IBNotComparable] = [:]
 
     /// Views IB does not flag whose frames match.
     public var unflaggedMatching: Int { viewCount - flaggedCount - mismatches.filter { $0.flag == nil }.count }
@@ -59,6 +61,7 @@ extension IBImportedScene {
             scene.constraints = added + scene.constraints
             result.dropped = []
             result.repairs = []
+            result.conflictSets = [:]
             guard let session = try solveBreakingConflicts(&scene, backend: backend, repair: repair, into: &result) else { return result }
             rects = session.rects
             solvedScene = scene
@@ -89,7 +92,7 @@ extension IBImportedScene {
             let differs = abs(solved.x - expected.x) > tolerance || abs(solved.y - expected.y) > tolerance
                 || abs(solved.width - expected.width) > tolerance || abs(solved.height - expected.height) > tolerance
             if differs {
-                result.mismatches.append(IBMismatch(viewID: v.id, className: v.className, expected: expected, solved: solved, flag: v.flagged ?? result.notComparable[v.id]))
+                result.mismatches.append(IBMismatch(viewID: v.id, className: v.className, expected: expected, solved: solved, flag: v.flagged ?? result.notComparable[v.id]?.message))
             }
         }
         return result
@@ -116,6 +119,7 @@ extension IBImportedScene {
                 }
                 scene.constraints.removeAll { $0.id == culprit }
                 result.dropped.append(culprit)
+                result.conflictSets[culprit] = conflicts
                 result.repairs.append("dropped \(culprit) (conflicts with \(conflicts.joined(separator: ", ")))")
             }
         }

@@ -14,17 +14,17 @@ extension IBImportedScene {
     /// views the broken constraints relate are the ones left out.
     func contradictedByStoredFrames(
         solved scene: Scene, rects: [Double], backend: any LayoutBackend.Type, tolerance: Double
-    ) -> [String: String] {
+    ) -> [String: IBNotComparable] {
         let breaks = storedFrameBreaks(of: scene.constraints, tolerance: tolerance)
         if breaks.isEmpty { return [:] }
-        let reason = "not comparable: IB's stored frames break required constraint "
+        let reason = IBNotComparable(kind: .staleStoredFrame, message: "not comparable: IB's stored frames break required constraint "
             + breaks.map { "\($0.constraint.id) by \(formatNumber(($0.broken * 1000).rounded() / 1000)) pt" }.joined(separator: ", ")
-            + " (stale stored frame) and this view's frame depends on it"
+            + " (stale stored frame) and this view's frame depends on it")
         var moved = scene
         for (n, c) in moved.constraints.enumerated() {
             if let b = breaks.first(where: { $0.constraint.id == c.id }) { moved.constraints[n].constant += b.excess }
         }
-        var out: [String: String] = [:]
+        var out: [String: IBNotComparable] = [:]
         guard let session = try? SceneSession(scene: moved.compile(), backend: backend) else {
             for b in breaks {
                 for v in [b.constraint.first.view, b.constraint.second?.view].compactMap({ $0 }) { out[v] = reason }
@@ -51,8 +51,8 @@ extension IBImportedScene {
     /// constraints, nothing is left out.
     func sizedByCustomClasses(
         solved scene: Scene, rects: [Double], backend: any LayoutBackend.Type, tolerance: Double
-    ) -> [String: String] {
-        let custom = views.filter { v in (causes[v.id] ?? []).contains { $0.hasPrefix("custom class") } }
+    ) -> [String: IBNotComparable] {
+        let custom = views.filter { v in (causes[v.id] ?? []).contains { if case .customClassSize = $0 { true } else { false } } }
         if custom.isEmpty { return [:] }
         var sized = scene
         for v in custom {
@@ -74,8 +74,8 @@ extension IBImportedScene {
         let moved = Set(views.indices.filter { n in (0..<4).contains { abs(rects[4 * n + $0] - other[4 * n + $0]) > tolerance } }.map { views[$0].id })
         if moved.isEmpty { return [:] }
         let resized = custom.filter { moved.contains($0.id) }
-        let reason = "not comparable: its frame depends on the run-time intrinsic content size of custom class "
-            + (resized.isEmpty ? custom : resized).map { "\($0.className) (\($0.id))" }.joined(separator: ", ") + ", which the file does not give"
+        let reason = IBNotComparable(kind: .customClassSize, message: "not comparable: its frame depends on the run-time intrinsic content size of custom class "
+            + (resized.isEmpty ? custom : resized).map { "\($0.className) (\($0.id))" }.joined(separator: ", ") + ", which the file does not give")
         return Dictionary(uniqueKeysWithValues: moved.map { ($0, reason) })
     }
 }

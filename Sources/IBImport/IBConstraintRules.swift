@@ -98,7 +98,7 @@ extension IBSceneBuilder {
     func dropOutside(_ c: IBElement, _ cid: String, _ first: String, _ second: String?) {
         notes.append("constraint \(cid) reaches outside this hierarchy: dropped")
         let mine = [first, second].compactMap { $0 }.first { index[$0] != nil }
-        unsupported(c, view: mine, "constraint \(cid) reaches an object outside this hierarchy or not modelled: dropped")
+        unsupported(c, view: mine, .constraintOutside(constraintID: cid))
     }
 
     func isDescendant(_ id: String, of ancestor: Int) -> Bool {
@@ -172,7 +172,7 @@ extension IBSceneBuilder {
                     multiplier: second == nil ? 1 : multiplier, constant: k, priority: Priority(priority))
                 constraints.append(made)
                 ibConstraints.append((made, c))
-                if o1 != 0 || (second?.1 ?? 0) != 0 { origins.append((cid, "IB constraint; baselines approximated")) }
+                if o1 != 0 || (second?.1 ?? 0) != 0 { origins.append((cid, "IB constraint; baselines approximated")); baselinesApproximated.insert(cid) }
             }
         }
     }

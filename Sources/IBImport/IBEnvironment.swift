@@ -127,3 +127,22 @@ public struct IBEnvironment: Sendable {
             rootSideMargin: device.isPad ? 20 : IBDeviceTable.rootSideMargin(width: width))
     }
 }
+
+/// The environment an import gave one hierarchy's guides, as `--check --json` reports it.
+public struct IBEnvironmentUsed: Sendable {
+    /// A guide attribute whose value was read off the file's frames (window coordinates, or a length).
+    public struct ReadOffFrames: Sendable, Hashable {
+        public var guide: String
+        public var attribute: String
+        public var value: Double
+    }
+    /// Read off the frames (`--environment-from-frames`), else the device table's.
+    public var fromFrames: Bool
+    /// The file's device (the table's entry) and tools version.
+    public var device: IBDevice
+    public var toolsVersion: Double
+    /// The table's values for the root, its safe area read off the frames where constraints reach it (from frames).
+    public var values: IBEnvironment
+    /// From frames: each guide edge or length taken off the frames instead of `values`, in the order used.
+    public var readOffFrames: [ReadOffFrames] = []
+}

@@ -35,7 +35,7 @@ extension IBSceneBuilder {
                 case "frameLayoutGuide": kind = .frame
                 case "keyboard": kind = .keyboard
                 default:
-                    unsupported(g, view: views[i].id, "layout guide key \"\(g.key ?? "")\" not modelled (constraints to it are dropped)")
+                    unsupported(g, view: views[i].id, .layoutGuide(key: g.key ?? ""))
                     continue
                 }
                 try declareGuide(id, kind, owner: i, element: g)
@@ -240,13 +240,20 @@ extension IBSceneBuilder {
             observeGuides()
             env.safeArea = observedSafeArea(table: env.safeArea)
         }
+        var used = IBEnvironmentUsed(fromFrames: options.environmentFromFrames, device: device, toolsVersion: toolsVersion, values: env)
+        defer { environmentUsed = used }
         for id in guideOrder {
             let g = guides[id]!
             let o = views[g.owner]
             let ow = o.window
             let origin = "layout guide (\(g.kind.rawValue)) of \(o.id)"
             func observed(_ a: Attribute...) -> Double? {
-                for x in a { if let v = mode(g.observed[x] ?? []) { return v } }
+                for x in a {
+                    if let v = mode(g.observed[x] ?? []) {
+                        used.readOffFrames.append(.init(guide: id, attribute: x.rawValue, value: v))
+                        return v
+                    }
+                }
                 return nil
             }
             func rectGuide(_ table: IBRect) {

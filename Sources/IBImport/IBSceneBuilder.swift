@@ -23,9 +23,16 @@ public struct IBImportedScene {
     /// conflicted with (filled by the caller that resolved the conflicts).
     public var dropped: [String] = []
     /// Elements and attributes of the file the import does not model, each with its line.
-    public var unsupported: [String] = []
+    public var unsupportedEntries: [IBUnsupportedEntry] = []
     /// View id → what the import knows it does not model about that view (likely causes).
-    public var causes: [String: [String]] = [:]
+    public var causes: [String: [IBUnsupportedReason]] = [:]
+    /// The file's constraints between baselines that the import approximates.
+    public var baselinesApproximated: Set<String> = []
+    /// The environment the guides were given (see `IBEnvironmentUsed`).
+    public var environment: IBEnvironmentUsed?
+
+    /// `unsupportedEntries` as `--check` prints them and `x-ib.unsupported` keeps them.
+    public var unsupported: [String] { unsupportedEntries.map(\.text) }
 }
 
 /// When the runtime installs a constraint, which decides the one a conflict breaks (the one
@@ -59,10 +66,12 @@ final class IBSceneBuilder {
     var constraintIDs: Set<String> = []
     var origins: [(id: String, origin: String)] = []
     var notes: [String] = []
-    var unsupportedList: [String] = []
+    var unsupportedList: [IBUnsupportedEntry] = []
+    var baselinesApproximated: Set<String> = []
+    var environmentUsed: IBEnvironmentUsed?
     /// Keyboard guides declared with `usesBottomSafeArea="NO"`.
     var keyboardOverSafeArea: Set<String> = []
-    var causes: [String: [String]] = [:]
+    var causes: [String: [IBUnsupportedReason]] = [:]
     /// Symbol image view id → which axes' alignment insets the file's constraints determined.
     var symbolInsetsRead: [String: (horizontal: Bool, vertical: Bool)] = [:]
     /// The install phase of the constraints `add` makes now, and of every constraint so far.
@@ -275,6 +284,7 @@ final class IBSceneBuilder {
             name: root.name, scene: scene, views: views,
             guides: guideOrder.map { ($0, guides[$0]!.kind.rawValue, guides[$0]!.ownerID) },
             origins: origins, notes: notes, outlets: constraintOutlets(), device: device,
-            unsupported: unsupportedList, causes: causes)
+            unsupportedEntries: unsupportedList, causes: causes, baselinesApproximated: baselinesApproximated,
+            environment: environmentUsed)
     }
 }

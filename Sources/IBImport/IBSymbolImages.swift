@@ -6,6 +6,11 @@
 
 import LayoutModel
 
+extension IBElement {
+    /// An image view showing a system symbol (`<imageView catalog="system">`).
+    var isSymbolImage: Bool { name == "imageView" && self["catalog"] == "system" }
+}
+
 extension IBSceneBuilder {
     /// For each symbol image view, per axis, the alignment insets (before, after) that the file's
     /// equalities between it and other views (or a constant size) imply, from any two of: its
@@ -13,7 +18,7 @@ extension IBSceneBuilder {
     /// other equality of that axis and stay within a quarter of the frame's size; an axis the
     /// constraints do not determine keeps none (listed as not modelled).
     func readSymbolInsets() throws(IBImportError) {
-        for i in views.indices where views[i].element.name == "imageView" && views[i].element["catalog"] == "system" {
+        for i in views.indices where views[i].element.isSymbolImage {
             var seen: [Attribute: [Double]] = [:]
             for (attribute, value) in try symbolEqualities(i) { seen[attribute, default: []].append(value) }
             let w = views[i].window
@@ -84,7 +89,7 @@ extension IBSceneBuilder {
                     guard let sa = c["secondAttribute"], plain.contains(sa), first != second,
                           let a1 = Attribute(rawValue: fa), let a2 = Attribute(rawValue: sa), m != 0 else { continue }
                     let other = first == id ? second : first
-                    guard let o = index[other], views[o].element["catalog"] != "system" || views[o].element.name != "imageView" else { continue }
+                    guard let o = index[other], !views[o].element.isSymbolImage else { continue }
                     let ov = views[o].alignmentWindow
                     if first == id {
                         out.append((a1, m * ov.value(a2) + k))

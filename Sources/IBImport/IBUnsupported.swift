@@ -6,10 +6,16 @@ import LayoutModel
 
 extension IBSceneBuilder {
     /// Records that `element` (of view `viewID`, if any) says something the import does not model.
+    func unsupported(_ element: IBElement, view viewID: String?, _ reason: IBUnsupportedReason) {
+        let idPart = element.id.map { " id=\"\($0)\"" } ?? ""
+        unsupportedList.append(IBUnsupportedEntry(
+            element: "<\(element.name)\(idPart)>", elementID: element.id, line: element.line, viewID: viewID, reason: reason))
+        if let viewID { causes[viewID, default: []].append(reason) }
+    }
+
+    /// An attribute that changes layout and is not modelled (`what`: the attribute and what the import does instead).
     func unsupported(_ element: IBElement, view viewID: String?, _ what: String) {
-        let entry = "\(element.described): \(what)"
-        unsupportedList.append(entry)
-        if let viewID { causes[viewID, default: []].append(what) }
+        unsupported(element, view: viewID, .attribute(what))
     }
 
     /// Attributes and elements of each view that change layout and are not modelled:
@@ -29,11 +35,11 @@ extension IBSceneBuilder {
             if e.name == "stackView", e.flag("baselineRelativeArrangement") {
                 unsupported(e, view: v.id, "baselineRelativeArrangement (spacing measured between frames)")
             }
-            if e.name == "imageView", e["catalog"] == "system" {
+            if e.isSymbolImage {
                 let read = symbolInsetsRead[v.id] ?? (false, false)
                 let unknown = [read.horizontal ? nil : "horizontal", read.vertical ? nil : "vertical"].compactMap { $0 }
                 if !unknown.isEmpty {
-                    unsupported(e, view: v.id, "SF Symbol image \"\(e["image"] ?? "")\": alignment insets unknown (\(unknown.joined(separator: " and ")): frame taken as the alignment rectangle)")
+                    unsupported(e, view: v.id, .symbolInsetsUnknown(image: e["image"] ?? "", axes: unknown))
                 }
             }
             if let custom = e["customClass"], v.role == .constraints || v.role == .arranged,
@@ -41,7 +47,7 @@ extension IBSceneBuilder {
                e["placeholderIntrinsicWidth"] == nil, e["placeholderIntrinsicHeight"] == nil,
                e.name == "view"
             {
-                unsupported(e, view: v.id, "custom class \(custom): intrinsic content size unknown (none assumed)")
+                unsupported(e, view: v.id, .customClassSize(className: custom))
             }
         }
     }
@@ -50,26 +56,32 @@ extension IBSceneBuilder {
 extension IBImportedScene {
     /// The likely causes known for view `id` differing from IB: its own unsupported entries and
     /// the `dropped` constraints that reach it (or a guide of it), else those of its nearest
-    /// ancestor that has some.
-    public func likelyCauses(of id: String, dropped: [String]) -> [String] {
+    /// ancestor that has some, else the stored frames that break required constraints.
+    public func likelyCauseList(of id: String, dropped: [String]) -> [IBLikelyCause] {
         var owner: [String: String] = [:]
         for g in guides { owner[g.id] = g.owner }
         var reached: [String: Set<String>] = [:]
         for c in scene.constraints where dropped.contains(c.id) {
             for v in [c.first.view, c.second?.view].compactMap({ $0 }) { reached[c.id, default: []].insert(owner[v] ?? v) }
         }
-        func known(_ v: String) -> [String] {
-            (causes[v] ?? []) + dropped.filter { reached[$0]?.contains(v) == true }.map { "dropped constraint \($0)" }
+        func known(_ v: String) -> [IBLikelyCause] {
+            (causes[v] ?? []).map { .unsupported($0) }
+                + dropped.filter { reached[$0]?.contains(v) == true }.map { .droppedConstraint($0) }
         }
         let mine = known(id)
         if !mine.isEmpty { return mine }
         var p = views.firstIndex { $0.id == id }.flatMap { views[$0].parent }
         while let x = p {
             let up = known(views[x].id)
-            if !up.isEmpty { return up.map { "inside \(views[x].id): \($0)" } }
+            if !up.isEmpty { return up.map { .inside(ancestor: views[x].id, $0) } }
             p = views[x].parent
         }
         return staleCauses(of: id)
+    }
+
+    /// `likelyCauseList` as `--check` prints it.
+    public func likelyCauses(of id: String, dropped: [String]) -> [String] {
+        likelyCauseList(of: id, dropped: dropped).map(\.message)
     }
 }
 
@@ -90,11 +102,13 @@ extension IBImportedScene {
     func storedFrameBreaks(of constraints: [Constraint], tolerance: Double) -> [(constraint: Constraint, excess: Double, broken: Double)] {
         var frames: [String: IBRect] = [:]
         for v in views { frames[v.id] = v.alignmentWindow }
-        let approximated = Set(origins.filter { $0.origin.contains("baselines approximated") }.map(\.id))
+        let approximated = baselinesApproximated
         var out: [(constraint: Constraint, excess: Double, broken: Double)] = []
         // A view whose alignment rectangle is not known (an SF Symbol's insets the file does not
         // determine) proves nothing, nor does one IB flags (its frame is known not to be the layout's).
-        let proveNothing = Set(views.filter { v in v.flagged != nil || (causes[v.id] ?? []).contains { $0.contains("alignment insets unknown") } }.map(\.id))
+        let proveNothing = Set(views.filter { v in
+            v.flagged != nil || (causes[v.id] ?? []).contains { if case .symbolInsetsUnknown = $0 { true } else { false } }
+        }.map(\.id))
         for c in constraints where c.priority.isRequired && c.isActive && !c.id.contains("~") && !approximated.contains(c.id) {
             guard !proveNothing.contains(c.first.view), !proveNothing.contains(c.second?.view ?? "") else { continue }
             guard let f = frames[c.first.view] else { continue }
@@ -117,12 +131,11 @@ extension IBImportedScene {
 
     /// `staleConstraints` as likely causes: those relating `id` when there are, else (the difference
     /// having spread from them) every one of the hierarchy.
-    func staleCauses(of id: String) -> [String] {
+    func staleCauses(of id: String) -> [IBLikelyCause] {
         let all = staleConstraints()
         let mine = all.filter { $0.views.contains(id) }
-        let prefix = mine.isEmpty ? "elsewhere: " : ""
         return (mine.isEmpty ? all : mine).map {
-            "\(prefix)stale stored frame: IB's frames break required constraint \($0.id) (\($0.views.joined(separator: ", "))) by \(formatNumber(($0.broken * 1000).rounded() / 1000)) pt"
+            .staleStoredFrame(constraintID: $0.id, views: $0.views, broken: $0.broken, elsewhere: mine.isEmpty)
         }
     }
 }

@@ -14,7 +14,8 @@ struct Import: ParsableCommand {
             and what the import does not model ("dropped", "unsupported"). \
             --check solves frame 0 (cassowary) and compares each view with the frame IB stored (0.5 pt); \
             it exits 1 when a view IB does not flag as misplaced or ambiguous differs, and prints each differing \
-            view's likely cause and what the file says that the import does not model (with its line). \
+            view's likely cause and what the file says that the import does not model (with its line); \
+            --check --json prints the same as one JSON object, for scripts. \
             Conflicting required constraints are broken as UIKit breaks them (the constraint being added \
             when the conflict appears, constraints taken in the order the runtime installs them), with a \
             warning naming it; --strict refuses the file instead.
@@ -23,6 +24,7 @@ struct Import: ParsableCommand {
               layoutbench import Main.storyboard --list
               layoutbench import Cell.xib --output scenes/
               layoutbench import Main.storyboard --check --environment-from-frames
+              layoutbench import Main.storyboard --check --json > check.json
               layoutbench import Main.storyboard --animate rotate --frames 60 --output scenes/
               layoutbench import Cell.xib --replicate 1000 --output scenes/
             """
@@ -39,6 +41,9 @@ struct Import: ParsableCommand {
 
     @Flag(help: "Solve frame 0 and compare every view with IB's stored frame.")
     var check = false
+
+    @Flag(help: "With --check: print the report as one JSON object (format layoutbench-ib-check, see the README) instead of text.")
+    var json = false
 
     @Flag(help: "Read safe-area insets, layout-guide lengths and margins off the file's frames instead of the device table.")
     var environmentFromFrames = false
@@ -72,6 +77,10 @@ struct Import: ParsableCommand {
                 throw ExitCode.failure
             }
             options.traits = parsed
+        }
+        if json && (!check || list) {
+            printError("--json: only with --check, and not with --list (standard output holds the one JSON object)")
+            throw ExitCode.failure
         }
         guard frames >= 1, frames <= 100_000 else {
             printError("--frames \(frames): expected 1...100000")
@@ -160,45 +169,24 @@ struct Import: ParsableCommand {
         }
     }
 
+    /// Checks every hierarchy, then prints the report (text, or JSON with `--json`) only once all
+    /// were checked: an error prints nothing but its message. Exit 1 when an unflagged view differs.
     private func runCheck(_ scenes: [IBImportedScene]) throws {
-        var views = 0, unflagged = 0, matching = 0, constraints = 0, flaggedDiffering = 0, dropped = 0, unsupported = 0, notComparable = 0
-        var failed = false
-        func rect(_ r: IBRect) -> String {
-            [r.x, r.y, r.width, r.height].map { $0.isNaN ? "?" : formatCoordinate(($0 * 1000).rounded() / 1000) }.joined(separator: ", ")
-        }
+        var checked: [(scene: IBImportedScene, result: IBCheckResult)] = []
         for s in scenes {
-            let result: IBCheckResult
             do {
-                result = try s.check(backend: CassowaryBackend.self, repair: !strict)
+                checked.append((s, try s.check(backend: CassowaryBackend.self, repair: !strict)))
             } catch {
                 printError("\(file): \(s.name): \(error)")
                 throw ExitCode.failure
             }
-            views += result.viewCount
-            unflagged += result.unflaggedCount
-            matching += result.unflaggedMatching
-            constraints += result.constraintCount
-            let bad = result.mismatches.filter { $0.flag == nil }.count
-            flaggedDiffering += result.mismatches.count - bad
-            print("\(s.name): \(result.viewCount) views, \(result.unflaggedMatching)/\(result.unflaggedCount) unflagged match")
-            for r in result.repairs { print("  \(r)") }
-            dropped += result.dropped.count
-            notComparable += result.notComparable.count
-            if let conflict = result.conflict { print("  conflict: \(conflict)") }
-            for u in s.unsupported { print("  unsupported: \(u)") }
-            unsupported += s.unsupported.count
-            for m in result.mismatches where result.conflict == nil {
-                let causes = s.likelyCauses(of: m.viewID, dropped: result.dropped)
-                let why = causes.isEmpty ? "cause unknown" : causes.joined(separator: "; ")
-                print("  \(m.viewID) \(m.className): IB [\(rect(m.expected))] solved [\(rect(m.solved))]\(m.flag.map { " (\($0.hasPrefix("not comparable") ? $0 : "IB: " + $0))" } ?? "") likely: \(why)")
-            }
-            let differing = Set(result.mismatches.map(\.viewID))
-            for (id, why) in result.notComparable.sorted(by: { $0.key < $1.key }) where !differing.contains(id) {
-                print("  \(id): matches, but \(why)")
-            }
-            if bad > 0 { failed = true }
         }
-        print("summary: hierarchies=\(scenes.count) views=\(views) constraints=\(constraints) unflagged=\(unflagged) matching=\(matching) flagged-differing=\(flaggedDiffering) dropped=\(dropped) unsupported=\(unsupported) not-comparable=\(notComparable)")
-        if failed { throw ExitCode.failure }
+        let report = IBCheckReport(file: file, fromFrames: environmentFromFrames, checked: checked)
+        if json {
+            FileHandle.standardOutput.write(Data(report.json.utf8))
+        } else {
+            for line in report.textLines { print(line) }
+        }
+        if !report.summary.passed { throw ExitCode.failure }
     }
 }

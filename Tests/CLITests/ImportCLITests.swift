@@ -25,6 +25,24 @@ struct ImportCLITests {
         }
     }
 
+    @Test("import --check --json: one JSON object, the summary's counts as the text's; --json alone is refused")
+    func checkJSON() throws {
+        let r = try layoutbench(["import", screen("ProfileCell.xib"), "--check", "--json"])
+        #expect(r.status == 0, "\(r.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        #expect(object["format"] as? String == "layoutbench-ib-check")
+        #expect(object["environment"] as? String == "device-table")
+        let summary = try #require(object["summary"] as? [String: Any])
+        #expect(summary["views"] as? Int == 7 && summary["unflagged"] as? Int == 7 && summary["matching"] as? Int == 7)
+        #expect(summary["constraints"] as? Int == 47 && summary["passed"] as? Bool == true)
+        for extra in [["--json"], ["--json", "--list", "--check"]] {
+            let refused = try layoutbench(["import", screen("ProfileCell.xib")] + extra)
+            #expect(refused.status == 1, "\(extra)")
+            #expect(refused.err.contains("--json: only with --check"), "\(refused.err)")
+            #expect(refused.out.isEmpty, "\(extra)")
+        }
+    }
+
     @Test("a dangling constraint item: exit 1, the element and line named, no scene written")
     func danglingItem() throws {
         let dir = try scratch()
@@ -37,7 +55,7 @@ struct ImportCLITests {
         let line = broken.split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.contains("nosuch-view") }! + 1
         try broken.write(toFile: dir + "/Broken.xib", atomically: true, encoding: .utf8)
-        for extra in [["--output", dir + "/out"], ["--check"], ["--list"]] {
+        for extra in [["--output", dir + "/out"], ["--check"], ["--check", "--json"], ["--list"]] {
             let r = try layoutbench(["import", dir + "/Broken.xib"] + extra)
             #expect(r.status == 1, "\(extra)")
             #expect(r.err.contains("Broken.xib:\(line): <constraint id=\"avatar-l\"> (line \(line)): item \"nosuch-view\" names no object of the file (dangling id)"), "\(r.err)")

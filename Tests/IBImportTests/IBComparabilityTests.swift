@@ -61,7 +61,7 @@ struct IBComparabilityTests {
         #expect(scene.staleConstraints().map(\.id) == ["ch"])
         let result = try scene.check(backend: CassowaryBackend.self, repair: true)
         #expect(Set(result.notComparable.keys) == ["c", "b", "e"])
-        #expect(result.notComparable["b"]?.contains("required constraint ch by 12 pt") == true)
+        #expect(result.notComparable["b"]?.message.contains("required constraint ch by 12 pt") == true)
         #expect(result.unflaggedCount == 3 && result.unflaggedMatching == 3)
         #expect(Set(result.mismatches.map(\.viewID)) == ["c", "b", "e"])
         #expect(result.mismatches.allSatisfy { $0.flag?.hasPrefix("not comparable") == true })
@@ -107,7 +107,7 @@ struct IBComparabilityTests {
         let scene = try importOne(xml)
         let result = try scene.check(backend: CassowaryBackend.self, repair: true)
         #expect(Set(result.notComparable.keys) == ["k", "m"])
-        #expect(result.notComparable["m"]?.contains("custom class Badge (k)") == true)
+        #expect(result.notComparable["m"]?.message.contains("custom class Badge (k)") == true)
         #expect(result.unflaggedCount == 3 && result.unflaggedMatching == 2)
         #expect(result.mismatches.filter { $0.flag == nil }.map(\.viewID) == ["z"])
     }
