@@ -165,7 +165,8 @@ extension IBCheckReport {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase
-        // Every value is a string, a finite number, a Bool or an array of them: encoding cannot fail.
+        // A frame left unsolved by a conflict may hold NaN: written as a string, so encoding cannot fail.
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return String(decoding: try! encoder.encode(self), as: UTF8.self) + "\n"
     }
 }
