@@ -30,6 +30,24 @@ extension Scene {
     /// Reads a scene from JSON text. Malformed JSON gives one diagnostic with its
     /// line and column; otherwise every structural problem is listed.
     public static func decode(_ bytes: [UInt8]) -> DecodedScene {
+        if let scene = streamed(bytes) { return DecodedScene(scene: scene, diagnostics: []) }
+        return decodeTree(bytes)
+    }
+
+    public static func decode(_ text: String) -> DecodedScene { decode(Array(text.utf8)) }
+
+    /// Reads a well-formed scene straight from its bytes; `nil` when the document has
+    /// any problem (then `decodeTree` reads it and lists them).
+    static func streamed(_ bytes: [UInt8]) -> Scene? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var decoder = SceneStreamDecoder(SceneByteStream(buffer))
+            return decoder.scene()
+        }
+    }
+
+    /// Reads the document into a tree of JSON values, then the scene from the tree:
+    /// slower, but it words every problem.
+    static func decodeTree(_ bytes: [UInt8]) -> DecodedScene {
         let root: JSONValue
         do {
             root = try JSONReader.parse(bytes)
@@ -41,38 +59,18 @@ extension Scene {
         return DecodedScene(scene: scene, diagnostics: decoder.diagnostics)
     }
 
-    public static func decode(_ text: String) -> DecodedScene { decode(Array(text.utf8)) }
-
     /// Reads a scene: throws `.invalidScene` with every message the reader has (encoding, JSON,
     /// keys, types). Whether views, constraints and ops make sense is checked once, by `compile()`
     /// (or listed by `validate()`), not here.
     public static func load(_ bytes: [UInt8], allowOpErrors: Bool = true) throws(LayoutError) -> Scene {
-        let decoded = decode(bytes)
+        try accepting(decode(bytes), allowOpErrors: allowOpErrors)
+    }
+
+    /// The scene, unless the reader found problems (op-level ones are allowed when `allowOpErrors`).
+    static func accepting(_ decoded: DecodedScene, allowOpErrors: Bool) throws(LayoutError) -> Scene {
         let problems = decoded.diagnostics.filter { !(allowOpErrors && $0.isOpLevel) }
         if let scene = decoded.scene, problems.isEmpty { return scene }
         throw .invalidScene(problems.map(\.description))
-    }
-
-    /// Reads a file; `-` is standard input.
-    public static func readFile(_ path: String) throws(LayoutError) -> [UInt8] {
-        func failure() -> LayoutError {
-            .io(FileError(path: path, action: "read", reason: Platform.errorText(Platform.lastError)).description)
-        }
-        if Platform.kind(of: path) == .directory {
-            throw .io(FileError(path: path, action: "read", reason: "it is a folder").description)
-        }
-        let fd = path == "-" ? 0 : Platform.openForReading(path)
-        guard fd >= 0 else { throw failure() }
-        defer { if fd != 0 { _ = Platform.closeDescriptor(fd) } }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Platform.readBytes(fd, into: $0) }
-            if n < 0 { throw failure() }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
-        return bytes
     }
 }
 

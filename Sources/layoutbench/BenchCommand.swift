@@ -139,7 +139,7 @@ struct Bench: ParsableCommand {
         if !scene.isEmpty {
             for path in scene {
                 let load = { () throws -> BenchScene in
-                    let s = try Scene.load(readSceneBytes(path))
+                    let s = try loadScene(path)
                     if s.frames.isEmpty {
                         throw ValidationError("\(path) has no frames: there is nothing to time (a frame is a batch of ops and one re-solve)")
                     }

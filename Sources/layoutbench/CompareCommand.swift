@@ -111,7 +111,7 @@ struct Compare: ParsableCommand {
         options.memoryLimitBytes = memoryLimit << 20
         var jobs: [(String, () throws -> CompiledScene)] = []
         for path in scenes {
-            jobs.append((path, { try Scene.load(readSceneBytes(path)).compile() }))
+            jobs.append((path, { try loadScene(path).compile() }))
         }
         for fam in family ?? [] {
             for v in views ?? [10, 1000] {

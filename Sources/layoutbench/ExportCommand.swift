@@ -62,7 +62,7 @@ struct Export: ParsableCommand {
     }
 
     func makeTrace() throws(LayoutError) -> WrittenTrace {
-        let compiled = try Scene.load(readSceneBytes(scene)).compile()
+        let compiled = try loadScene(scene).compile()
         return try TraceWriter.write(
             compiled, reference: CassowaryBackend.self,
             settings: TraceRunSettings(warmupFrames: max(0, warmup), printValues: values, timeLimitSeconds: max(0, timeLimit)))

@@ -133,7 +133,7 @@ struct Fuzz: ParsableCommand {
 
     func replayScene(_ path: String, _ types: [any LayoutBackend.Type]) throws {
         let scene: Scene
-        do { scene = try Scene.load(readSceneBytes(path)) } catch {
+        do { scene = try loadScene(path) } catch {
             printError("\(path): \(error)")
             throw ExitCode.failure
         }

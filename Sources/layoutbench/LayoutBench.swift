@@ -49,15 +49,25 @@ func printError(_ message: String) {
     sink.flush()
 }
 
-/// Reads a scene file, or `example:NAME`, as bytes.
-func readSceneBytes(_ argument: String) throws(LayoutError) -> [UInt8] {
-    if argument.hasPrefix("example:") {
-        let key = String(argument.dropFirst("example:".count))
-        guard let example = ExampleScenes.named(key) else {
-            let known = ExampleScenes.all.map(\.key).joined(separator: ", ")
-            throw .invalidScene(["unknown example '\(key)' (known: \(known))"])
-        }
-        return Array(example.json.utf8)
+/// Reads a scene file (decoded as it is read), or `example:NAME`.
+func loadScene(_ argument: String) throws(LayoutError) -> Scene {
+    if let bytes = try exampleBytes(argument) { return try Scene.load(bytes) }
+    return try Scene.loadFile(argument)
+}
+
+/// Reads a scene file, or `example:NAME`, and every problem found reading it.
+func decodeScene(_ argument: String) throws(LayoutError) -> DecodedScene {
+    if let bytes = try exampleBytes(argument) { return Scene.decode(bytes) }
+    return try Scene.decodeFile(argument)
+}
+
+/// The JSON of `example:NAME`; nil for any other argument.
+private func exampleBytes(_ argument: String) throws(LayoutError) -> [UInt8]? {
+    guard argument.hasPrefix("example:") else { return nil }
+    let key = String(argument.dropFirst("example:".count))
+    guard let example = ExampleScenes.named(key) else {
+        let known = ExampleScenes.all.map(\.key).joined(separator: ", ")
+        throw .invalidScene(["unknown example '\(key)' (known: \(known))"])
     }
-    return try Scene.readFile(argument)
+    return Array(example.json.utf8)
 }

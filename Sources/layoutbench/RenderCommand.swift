@@ -75,7 +75,7 @@ struct Render: ParsableCommand {
         if let memoryLimit { options.memoryLimitBytes = memoryLimit << 20 }
         let bytes: ByteBuffer
         do {
-            let source = try Scene.load(readSceneBytes(scene))
+            let source = try loadScene(scene)
             let compiled = try source.compile()
             let hierarchy = ViewHierarchy(scene: source)
             let name = source.name.isEmpty ? scene : source.name

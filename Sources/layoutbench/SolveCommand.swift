@@ -64,7 +64,7 @@ struct Solve: ParsableCommand {
         var options = BackendOptions()
         if let memoryLimit { options.memoryLimitBytes = memoryLimit << 20 }
         do {
-            let compiled = try Scene.load(readSceneBytes(scene)).compile()
+            let compiled = try loadScene(scene).compile()
             let session = try openSession(compiled, backendType, options)
             // A back end over parent-relative positions then hands its frames over as they are.
             if relative { session.readRelativeFrames() }

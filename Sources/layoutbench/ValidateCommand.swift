@@ -23,15 +23,14 @@ struct Validate: ParsableCommand {
     func run() throws {
         var failed = false
         for path in scenes {
-            let bytes: [UInt8]
+            let decoded: DecodedScene
             do {
-                bytes = try readSceneBytes(path)
+                decoded = try decodeScene(path)
             } catch {
                 printError("\(path): \(error)")
                 failed = true
                 continue
             }
-            let decoded = Scene.decode(bytes)
             var problems = decoded.diagnostics
             if let scene = decoded.scene { problems += scene.validate() }
             if problems.isEmpty, let scene = decoded.scene {
