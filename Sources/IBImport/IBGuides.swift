@@ -200,10 +200,16 @@ extension IBSceneBuilder {
             let safe = views[0].window.inset(by: env.safeArea)
             // A scroll view's adjusted content inset takes the vertical insets: its content sees
             // only the horizontal ones. An inset never exceeds the view.
+            // Bars lie within the root's bounds and UIView.safeAreaInsets "reflect only the portion
+            // of the view that is covered": a view reaching past the root's edge is inset by its
+            // overlap with the bar, not by its distance to the safe area.
             let inScroll = isInScrollView(i)
-            let top = inScroll ? 0 : min(w.height, max(0, safe.y - w.y))
-            let bottom = inScroll ? 0 : min(w.height, max(0, w.bottom - safe.bottom))
-            let left = max(0, safe.x - w.x), right = max(0, w.right - safe.right)
+            let root = views[0].window
+            func covered(_ start: Double, _ end: Double) -> Double { max(0, end - start) }
+            let top = inScroll ? 0 : covered(max(w.y, root.y), min(w.bottom, safe.y))
+            let bottom = inScroll ? 0 : covered(max(w.y, safe.bottom), min(w.bottom, root.bottom))
+            let left = covered(max(w.x, root.x), min(w.right, safe.x))
+            let right = covered(max(w.x, safe.right), min(w.right, root.right))
             rect = w.inset(by: IBInsets(top: m.top + top, left: m.left + left, bottom: m.bottom + bottom, right: m.right + right))
         }
         if v.element.flag("preservesSuperviewLayoutMargins"), let p = v.parent {

@@ -1,3 +1,4 @@
+import CassowarySolver
 import Foundation
 import IBImport
 import LayoutModel
@@ -35,5 +36,36 @@ struct IBUIKitDefaultsTests {
         let r = try solve(importOne(xml))
         #expect(r["L"] == [0, 0, 100, 31])
         #expect(r["W"] == [100, 0, 49, 31])
+    }
+
+    /// A full-screen 375×667 xib view (status bar 20: its safe area starts at 20) holds a container
+    /// view `C`, 100 tall, whose top margin is on the safe area's top. `C` is an ordinary view
+    /// (margins 8) and the status bar covers its part inside the root, 20 pt: from y = −8 its
+    /// margin starts at −8 + 8 + 20 = 20. Measured from the safe area instead (20 − (−8) = 28)
+    /// the margin would start at 28 wherever `C` is, and the constraint could not hold.
+    @Test func viewPastTheRootIsInsetByTheCoveredPartOnly() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14000">
+            <device id="retina4_7" orientation="portrait"/>
+            <objects>
+            <view id="v"><rect key="frame" x="0" y="0" width="375" height="667"/>
+            <subviews>
+            <containerView translatesAutoresizingMaskIntoConstraints="NO" id="C"><rect key="frame" x="0" y="-8" width="375" height="100"/></containerView>
+            </subviews>
+            <viewLayoutGuide key="safeArea" id="s"/>
+            <constraints>
+            <constraint firstItem="C" firstAttribute="topMargin" secondItem="s" secondAttribute="top" id="t"/>
+            <constraint firstItem="C" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="l"/>
+            <constraint firstItem="C" firstAttribute="trailing" secondItem="v" secondAttribute="trailing" id="r"/>
+            <constraint firstItem="C" firstAttribute="height" constant="100" id="h"/>
+            </constraints>
+            </view>
+            </objects>
+            </document>
+            """
+        let scene = try importOne(xml)
+        #expect(try solve(scene)["C"] == [0, -8, 375, 100])
+        #expect(try scene.check(backend: CassowaryBackend.self, repair: false).mismatches.isEmpty)
     }
 }
