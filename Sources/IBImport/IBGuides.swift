@@ -78,7 +78,7 @@ extension IBSceneBuilder {
     /// - status bar: a view controller's root shows it (unless the controller sets
     ///   `simulatedStatusBarMetrics` to nil) when it has the screen's size, or at any (freeform)
     ///   size when it uses the legacy top/bottom layout guides and simulates no top bar; a xib's
-    ///   top-level view only when it has the screen's size;
+    ///   top-level view when it has the screen's size, or at any size in a file with safe-area guides;
     /// - navigation bar: when the controller simulates one (`simulatedTopBarMetrics`), else when it
     ///   is in a navigation stack of the file: the root of a `navigationController` whose bar is not
     ///   hidden, or reached from one by push/show segues; in Xcode 15's files (tools versions
@@ -92,7 +92,14 @@ extension IBSceneBuilder {
         let fullScreen = (r.width == device.width && r.height == device.height)
             || (r.width == device.height && r.height == device.width)
         let controller = root.controller
-        var status = fullScreen
+        // A xib's top-level view (not a cell) in a file with safe-area layout guides is laid out
+        // as a root view, whose safe area "accounts for the status bar" (UIView.safeAreaInsets),
+        // at any (freeform) size, unless its `simulatedStatusBarMetrics` is nil; files without
+        // safe-area guides store such views with no status bar.
+        let rootElement = views[0].element
+        var status = fullScreen || (controller == nil && !IBClassNames.cells.contains(rootElement.name)
+            && !rootElement.children.contains { $0.name == "nil" && $0.key == "simulatedStatusBarMetrics" }
+            && document.root["useSafeAreas"] == "YES")
         var nav = false
         var tab = false
         if let c = controller {

@@ -68,4 +68,38 @@ struct IBUIKitDefaultsTests {
         #expect(try solve(scene)["C"] == [0, -8, 375, 100])
         #expect(try scene.check(backend: CassowaryBackend.self, repair: false).mismatches.isEmpty)
     }
+
+    /// A freeform 600×44 xib view on the 4.7" iPhone, `b` (44 tall) centred on its safe area: in a
+    /// file with safe-area guides the status bar (20) insets the safe area to [20, 44], centre 32,
+    /// so `b` is at y = 10 (device table); with `simulatedStatusBarMetrics` nil, or in a file
+    /// without safe-area guides, the safe area is the whole view and `b` is at y = 0.
+    @Test func freeformXibViewHasTheStatusBarInset() throws {
+        func xml(safeAreas: Bool, noStatusBar: Bool) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="23504" \(safeAreas ? "useSafeAreas=\"YES\"" : "")>
+            <device id="retina4_7" orientation="portrait"/>
+            <objects>
+            <view id="v"><rect key="frame" x="0" y="0" width="600" height="44"/>
+            <subviews>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="b"><rect key="frame" x="0" y="10" width="600" height="44"/></view>
+            </subviews>
+            <viewLayoutGuide key="safeArea" id="s"/>
+            <constraints>
+            <constraint firstItem="b" firstAttribute="centerY" secondItem="s" secondAttribute="centerY" id="c"/>
+            <constraint firstItem="b" firstAttribute="leading" secondItem="s" secondAttribute="leading" id="l"/>
+            <constraint firstItem="s" firstAttribute="trailing" secondItem="b" secondAttribute="trailing" id="r"/>
+            <constraint firstItem="b" firstAttribute="height" constant="44" id="h"/>
+            </constraints>
+            \(noStatusBar ? "<nil key=\"simulatedStatusBarMetrics\"/>" : "")
+            <freeformSimulatedSizeMetrics key="simulatedDestinationMetrics"/>
+            </view>
+            </objects>
+            </document>
+            """
+        }
+        #expect(try solve(importOne(xml(safeAreas: true, noStatusBar: false)))["b"] == [0, 10, 600, 44])
+        #expect(try solve(importOne(xml(safeAreas: true, noStatusBar: true)))["b"] == [0, 0, 600, 44])
+        #expect(try solve(importOne(xml(safeAreas: false, noStatusBar: false)))["b"] == [0, 0, 600, 44])
+    }
 }
