@@ -130,7 +130,25 @@ extension IBSceneBuilder {
             env.safeArea.bottom += overflow
             env.bottomGuideLength += overflow
         }
+        if let c = controller, !fullScreen, r.y == 0, !c.flag("extendedLayoutIncludesOpaqueBars") {
+            excludeOpaqueBars(&env, height: r.height, screenHeight: screenHeight)
+        }
         return env
+    }
+
+    /// A controller's root stored at y 0 and as much shorter than the screen as the bars the table
+    /// puts above (or below) it is laid out between them: UIKit does so under opaque bars
+    /// (UIViewController.extendedLayoutIncludesOpaqueBars is false by default, and
+    /// edgesForExtendedLayout then stops at them), so those bars cover none of it. A controller
+    /// with `extendedLayoutIncludesOpaqueBars="YES"` extends under them and keeps the insets.
+    private func excludeOpaqueBars(_ env: inout IBEnvironment, height: Double, screenHeight: Double) {
+        let top = env.topGuideLength, bottom = env.safeArea.bottom
+        // The stored height may count the status bar where the table shows none above the bar.
+        func fits(_ h: Double) -> Bool { abs(h - screenHeight) < 0.5 || abs(h + device.statusBar - screenHeight) < 0.5 }
+        let belowTop = top > 0 && (fits(height + top) || fits(height + top + bottom))
+        let aboveBottom = bottom > 0 && (fits(height + bottom) || fits(height + top + bottom))
+        if belowTop { env.safeArea.top = 0; env.topGuideLength = 0 }
+        if aboveBottom { env.safeArea.bottom = 0; env.bottomGuideLength = 0 }
     }
 
     private func isTabChild(_ controller: IBElement) -> Bool {

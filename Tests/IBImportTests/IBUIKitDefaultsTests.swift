@@ -102,4 +102,44 @@ struct IBUIKitDefaultsTests {
         #expect(try solve(importOne(xml(safeAreas: true, noStatusBar: true)))["b"] == [0, 0, 600, 44])
         #expect(try solve(importOne(xml(safeAreas: false, noStatusBar: false)))["b"] == [0, 0, 600, 44])
     }
+
+    /// A controller under an opaque navigation bar on the 4.7" iPhone (no device element: the
+    /// default), its root stored at y 0 and 667 − 20 − 44 = 603 tall: laid out below the bar, its
+    /// top layout guide is 0 long and `t`, 10 below the guide, is at y = 10. With
+    /// `extendedLayoutIncludesOpaqueBars="YES"` the table keeps the bar's 44 (no status bar for a
+    /// root shorter than the screen that simulates a top bar): `t` at 54.
+    @Test func rootBelowAnOpaqueBarHasNoTopInset() throws {
+        func xml(extended: Bool) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="14109">
+            <scenes><scene sceneID="s1"><objects>
+            <viewController \(extended ? "extendedLayoutIncludesOpaqueBars=\"YES\"" : "") id="vc">
+            <layoutGuides>
+            <viewControllerLayoutGuide type="top" id="tg"/>
+            <viewControllerLayoutGuide type="bottom" id="bg"/>
+            </layoutGuides>
+            <view key="view" id="v"><rect key="frame" x="0" y="0" width="375" height="603"/>
+            <subviews>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="t"><rect key="frame" x="0" y="10" width="375" height="40"/></view>
+            </subviews>
+            <constraints>
+            <constraint firstItem="t" firstAttribute="top" secondItem="tg" secondAttribute="bottom" constant="10" id="tt"/>
+            <constraint firstItem="t" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="tl"/>
+            <constraint firstAttribute="trailing" secondItem="t" secondAttribute="trailing" id="tr"/>
+            <constraint firstItem="t" firstAttribute="height" constant="40" id="th"/>
+            </constraints>
+            </view>
+            <simulatedNavigationBarMetrics key="simulatedTopBarMetrics" translucent="NO" prompted="NO"/>
+            </viewController>
+            </objects></scene></scenes>
+            </document>
+            """
+        }
+        func scene(_ x: String) throws -> IBImportedScene {
+            try IBImporter.importDocument(IBDocument(data: Data(x.utf8), path: "inline.storyboard"))[0]
+        }
+        #expect(try solve(scene(xml(extended: false)))["t"] == [0, 10, 375, 40])
+        #expect(try solve(scene(xml(extended: true)))["t"] == [0, 54, 375, 40])
+    }
 }
