@@ -130,6 +130,10 @@ extension IBSceneBuilder {
             env.safeArea.bottom += overflow
             env.bottomGuideLength += overflow
         }
+        // A cell lives in a table or collection view, a scroll view whose adjusted content inset
+        // takes the vertical safe-area insets (UIScrollView.contentInsetAdjustmentBehavior): like
+        // other content of scroll views (see `tableMargins`), the cell sees none of them.
+        if IBClassNames.cells.contains(rootElement.name) { env.safeArea.top = 0; env.safeArea.bottom = 0 }
         if let c = controller, !fullScreen, r.y == 0, !c.flag("extendedLayoutIncludesOpaqueBars") {
             excludeOpaqueBars(&env, height: r.height, screenHeight: screenHeight)
         }

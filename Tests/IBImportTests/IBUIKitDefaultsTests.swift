@@ -142,4 +142,32 @@ struct IBUIKitDefaultsTests {
         #expect(try solve(scene(xml(extended: false)))["t"] == [0, 10, 375, 40])
         #expect(try solve(scene(xml(extended: true)))["t"] == [0, 54, 375, 40])
     }
+
+    /// A 414×630 table cell on the 6.1" iPhone (home indicator 34) in an Xcode 15 file: the cell
+    /// lives in a table view, whose content inset takes the vertical safe-area insets, so the
+    /// content view's safe area is its whole height and `b`, pinned 10 above the safe area's
+    /// bottom, is at 630 − 10 − 20 = 600.
+    @Test func cellHasNoVerticalSafeAreaInsets() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="24412" useSafeAreas="YES">
+            <device id="retina6_1" orientation="portrait"/>
+            <objects>
+            <tableViewCell id="cell"><rect key="frame" x="0" y="0" width="414" height="630"/>
+            <tableViewCellContentView key="contentView" id="cv"><rect key="frame" x="0" y="0" width="414" height="630"/>
+            <subviews><view translatesAutoresizingMaskIntoConstraints="NO" id="b"><rect key="frame" x="0" y="600" width="414" height="20"/></view></subviews>
+            <viewLayoutGuide key="safeArea" id="sa"/>
+            <constraints>
+            <constraint firstItem="sa" firstAttribute="bottom" secondItem="b" secondAttribute="bottom" constant="10" id="bb"/>
+            <constraint firstItem="b" firstAttribute="leading" secondItem="cv" secondAttribute="leading" id="bl"/>
+            <constraint firstAttribute="trailing" secondItem="b" secondAttribute="trailing" id="br"/>
+            <constraint firstItem="b" firstAttribute="height" constant="20" id="bh"/>
+            </constraints>
+            </tableViewCellContentView>
+            </tableViewCell>
+            </objects>
+            </document>
+            """
+        #expect(try solve(importOne(xml))["b"] == [0, 600, 414, 20])
+    }
 }
