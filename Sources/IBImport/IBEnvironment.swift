@@ -118,8 +118,9 @@ public struct IBEnvironment: Sendable {
         // 118 on the 393×852 one), and keep a second home-indicator height at the bottom of every
         // safe area (96 and 68 on the 414×896 iPhone, where the bar's 48 + 48 is also twice the
         // status bar). No Apple source: measured on the stored frames of the corpus's files
-        // (in-sample); Xcode 16's files (32700) do not show it.
-        let xcode15 = toolsVersion >= 24000 && toolsVersion < 32700
+        // (in-sample); Xcode 16's files (32700) do not show it, nor do iPad files of Xcode 15 (a
+        // landscape 12.9" iPad file of tools version 24765 from another repository stores 24 at the top).
+        let xcode15 = toolsVersion >= 24000 && toolsVersion < 32700 && !device.isPad
         let bar = IBDeviceTable.navigationBar + (xcode15 ? 4 : 0)
         let top = status + (navigationBar ? bar : xcode15 ? status : 0)
         let xcode15Bottom = xcode15 ? device.homeIndicator : 0

@@ -41,6 +41,9 @@ struct IBEnvironmentTests {
         #expect(IBEnvironment.fromTable(device: se, toolsVersion: 17156, width: 375, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 0)
         #expect(IBEnvironment.fromTable(device: se, toolsVersion: 17503, width: 375, statusBarShown: true, navigationBar: true, tabBar: false).safeArea.top == 64)
         #expect(IBEnvironment.fromTable(device: x, toolsVersion: 15705, width: 375, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 44)
+        // Xcode 15's doubled status bar is an iPhone matter: the rounded 12.9" iPad keeps its 24.
+        let pad = IBDeviceTable.device(id: "ipad12_9rounded")
+        #expect(IBEnvironment.fromTable(device: pad, toolsVersion: 24765, width: 1366, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 24)
         let xcode16 = IBEnvironment.fromTable(device: xr, toolsVersion: 32700, width: 414, statusBarShown: true, navigationBar: true, tabBar: false)
         #expect(xcode16.safeArea.top == 92 && xcode16.safeArea.bottom == 34)
     }
