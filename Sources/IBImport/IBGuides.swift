@@ -210,7 +210,9 @@ extension IBSceneBuilder {
         if i == 0 && (root.controller != nil || !IBClassNames.cells.contains(v.element.name)) {
             m = IBInsets(top: 0, left: env.rootSideMargin, bottom: 0, right: env.rootSideMargin)
         } else if v.element.name == "tableViewCellContentView" && toolsVersion >= 14000 {
-            let side = IBDeviceTable.rootSideMargin(width: views[0].frame.width)
+            // The side margins come from the table view, which spans the screen: a cell drawn
+            // narrower than the screen still gets the screen's system margins.
+            let side = IBDeviceTable.rootSideMargin(width: max(views[0].frame.width, device.width))
             // Beside an accessory (which the content view stops short of), the trailing margin is
             // a plain view's 8.
             let cell = v.parent.map { views[$0].element }

@@ -170,4 +170,30 @@ struct IBUIKitDefaultsTests {
             """
         #expect(try solve(importOne(xml))["b"] == [0, 600, 414, 20])
     }
+
+    /// A table cell drawn 380 wide on the 414-pt-wide 6.1" iPhone: its content view takes the
+    /// table view's side margins, the screen's 20 (not the 16 of a 380-pt view), so `t` on the
+    /// leading margin is at x = 20 and, on the trailing one, 380 − 20 − 20 = 340 wide.
+    @Test func cellNarrowerThanTheScreenHasTheScreensMargins() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="16096">
+            <device id="retina6_1" orientation="portrait"/>
+            <objects>
+            <tableViewCell id="cell"><rect key="frame" x="0" y="0" width="380" height="60"/>
+            <tableViewCellContentView key="contentView" id="cv"><rect key="frame" x="0" y="0" width="380" height="60"/>
+            <subviews><view translatesAutoresizingMaskIntoConstraints="NO" id="t"><rect key="frame" x="20" y="20" width="340" height="20"/></view></subviews>
+            <constraints>
+            <constraint firstItem="t" firstAttribute="leading" secondItem="cv" secondAttribute="leadingMargin" id="tl"/>
+            <constraint firstAttribute="trailingMargin" secondItem="t" secondAttribute="trailing" id="tr"/>
+            <constraint firstItem="t" firstAttribute="top" secondItem="cv" secondAttribute="top" constant="20" id="tt"/>
+            <constraint firstItem="t" firstAttribute="height" constant="20" id="th"/>
+            </constraints>
+            </tableViewCellContentView>
+            </tableViewCell>
+            </objects>
+            </document>
+            """
+        #expect(try solve(importOne(xml))["t"] == [20, 20, 340, 20])
+    }
 }
