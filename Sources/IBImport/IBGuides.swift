@@ -177,6 +177,12 @@ extension IBSceneBuilder {
             var e = s.parent
             while let x = e, !(x.parent?.name == "objects" && x.id != nil) { e = x.parent }
             guard let source = e else { continue }
+            // A controller that simulates a navigation bar is shown in a navigation controller
+            // (maybe of another storyboard): its show segues push onto that one
+            // (UIViewController.show(_:sender:) pushes when in a navigation controller).
+            if let id = source.id, source.children.contains(where: { $0.name == "simulatedNavigationBarMetrics" && $0.key == "simulatedTopBarMetrics" }) {
+                inStack.insert(id)
+            }
             if s["relationship"] == "rootViewController", source.name == "navigationController", !source.flag("navigationBarHidden") {
                 inStack.insert(d)
             } else if ["push", "show"].contains(s["kind"] ?? ""), let id = source.id {

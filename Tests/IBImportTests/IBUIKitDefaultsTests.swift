@@ -196,4 +196,43 @@ struct IBUIKitDefaultsTests {
             """
         #expect(try solve(importOne(xml))["t"] == [20, 20, 340, 20])
     }
+
+    /// Controller A simulates a navigation bar (it is shown in a navigation controller the file
+    /// does not hold); its show segue pushes B onto the same one, so B's full-screen root on the
+    /// 4.7" iPhone has status bar and navigation bar above it: safe area from 20 + 44 = 64, where
+    /// `t` sits.
+    @Test func showSegueFromAControllerUnderANavigationBarInfersTheBar() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="14000">
+            <device id="retina4_7" orientation="portrait"/>
+            <scenes>
+            <scene sceneID="s1"><objects>
+            <viewController id="A">
+            <view key="view" id="va"><rect key="frame" x="0" y="0" width="375" height="667"/></view>
+            <simulatedNavigationBarMetrics key="simulatedTopBarMetrics" prompted="NO"/>
+            <connections><segue destination="B" kind="show" id="sg"/></connections>
+            </viewController>
+            </objects></scene>
+            <scene sceneID="s2"><objects>
+            <viewController id="B">
+            <view key="view" id="vb"><rect key="frame" x="0" y="0" width="375" height="667"/>
+            <subviews><view translatesAutoresizingMaskIntoConstraints="NO" id="t"><rect key="frame" x="0" y="64" width="375" height="10"/></view></subviews>
+            <viewLayoutGuide key="safeArea" id="sa"/>
+            <constraints>
+            <constraint firstItem="t" firstAttribute="top" secondItem="sa" secondAttribute="top" id="tt"/>
+            <constraint firstItem="t" firstAttribute="leading" secondItem="vb" secondAttribute="leading" id="tl"/>
+            <constraint firstAttribute="trailing" secondItem="t" secondAttribute="trailing" id="tr"/>
+            <constraint firstItem="t" firstAttribute="height" constant="10" id="th"/>
+            </constraints>
+            </view>
+            </viewController>
+            </objects></scene>
+            </scenes>
+            </document>
+            """
+        let scenes = try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.storyboard"))
+        let b = try #require(scenes.first { $0.scene.views.contains { $0.id == "t" } })
+        #expect(try solve(b)["t"] == [0, 64, 375, 10])
+    }
 }
