@@ -103,10 +103,13 @@ public struct IBEnvironment: Sendable {
         device: IBDevice, toolsVersion: Double, width: Double, statusBarShown: Bool, navigationBar: Bool, tabBar: Bool
     ) -> IBEnvironment {
         var status = statusBarShown ? device.statusBar : 0
-        // Xcode 11's files (tools versions 15000 to 15999) show no status bar on iPhones without
-        // a notch: their stored frames put the safe area's top (or a navigation bar) at the screen's
-        // top. No Apple source: measured on two repositories' files of the corpus (in-sample).
-        if toolsVersion >= 15000, toolsVersion < 16000, device.homeIndicator == 0, !device.isPad { status = 0 }
+        // Xcode 11's and early Xcode 12's files (tools versions 15000 to 17199) show no status bar on
+        // iPhones without a notch: their stored frames put the safe area's top (or a navigation bar)
+        // at the screen's top. No Apple source: measured on two repositories' files of the corpus
+        // (15000–15999, in-sample), then on files of tools versions 16096 and 17156 from two other
+        // repositories; 17200 is a bound within the gap to the next version seen (17503, which
+        // shows neither).
+        if toolsVersion >= 15000, toolsVersion < 17200, device.homeIndicator == 0, !device.isPad { status = 0 }
         if statusBarShown, toolsVersion >= 17000, device.id == "retina6_1" { status = 48 }
         if statusBarShown, toolsVersion >= 21000, device.id == "retina5_9" { status = 50 }
         // Xcode 15's files (tools versions 24000 to 32699) place the safe area under a navigation
@@ -115,8 +118,9 @@ public struct IBEnvironment: Sendable {
         // 118 on the 393×852 one), and keep a second home-indicator height at the bottom of every
         // safe area (96 and 68 on the 414×896 iPhone, where the bar's 48 + 48 is also twice the
         // status bar). No Apple source: measured on the stored frames of the corpus's files
-        // (in-sample); Xcode 16's files (32700) do not show it.
-        let xcode15 = toolsVersion >= 24000 && toolsVersion < 32700
+        // (in-sample); Xcode 16's files (32700) do not show it, nor do iPad files of Xcode 15 (a
+        // landscape 12.9" iPad file of tools version 24765 from another repository stores 24 at the top).
+        let xcode15 = toolsVersion >= 24000 && toolsVersion < 32700 && !device.isPad
         let bar = IBDeviceTable.navigationBar + (xcode15 ? 4 : 0)
         let top = status + (navigationBar ? bar : xcode15 ? status : 0)
         let xcode15Bottom = xcode15 ? device.homeIndicator : 0

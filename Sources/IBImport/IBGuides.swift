@@ -78,7 +78,7 @@ extension IBSceneBuilder {
     /// - status bar: a view controller's root shows it (unless the controller sets
     ///   `simulatedStatusBarMetrics` to nil) when it has the screen's size, or at any (freeform)
     ///   size when it uses the legacy top/bottom layout guides and simulates no top bar; a xib's
-    ///   top-level view only when it has the screen's size;
+    ///   top-level view when it has the screen's size, or at any size in a file with safe-area guides;
     /// - navigation bar: when the controller simulates one (`simulatedTopBarMetrics`), else when it
     ///   is in a navigation stack of the file: the root of a `navigationController` whose bar is not
     ///   hidden, or reached from one by push/show segues; in Xcode 15's files (tools versions
@@ -92,7 +92,14 @@ extension IBSceneBuilder {
         let fullScreen = (r.width == device.width && r.height == device.height)
             || (r.width == device.height && r.height == device.width)
         let controller = root.controller
-        var status = fullScreen
+        // A xib's top-level view (not a cell) in a file with safe-area layout guides is laid out
+        // as a root view, whose safe area "accounts for the status bar" (UIView.safeAreaInsets),
+        // at any (freeform) size, unless its `simulatedStatusBarMetrics` is nil; files without
+        // safe-area guides store such views with no status bar.
+        let rootElement = views[0].element
+        var status = fullScreen || (controller == nil && !IBClassNames.cells.contains(rootElement.name)
+            && !rootElement.children.contains { $0.name == "nil" && $0.key == "simulatedStatusBarMetrics" }
+            && document.root["useSafeAreas"] == "YES")
         var nav = false
         var tab = false
         if let c = controller {
@@ -123,7 +130,29 @@ extension IBSceneBuilder {
             env.safeArea.bottom += overflow
             env.bottomGuideLength += overflow
         }
+        // A cell lives in a table or collection view, a scroll view whose adjusted content inset
+        // takes the vertical safe-area insets (UIScrollView.contentInsetAdjustmentBehavior): like
+        // other content of scroll views (see `tableMargins`), the cell sees none of them.
+        if IBClassNames.cells.contains(rootElement.name) { env.safeArea.top = 0; env.safeArea.bottom = 0 }
+        if let c = controller, !fullScreen, r.y == 0, !c.flag("extendedLayoutIncludesOpaqueBars") {
+            excludeOpaqueBars(&env, height: r.height, screenHeight: screenHeight)
+        }
         return env
+    }
+
+    /// A controller's root stored at y 0 and as much shorter than the screen as the bars the table
+    /// puts above (or below) it is laid out between them: UIKit does so under opaque bars
+    /// (UIViewController.extendedLayoutIncludesOpaqueBars is false by default, and
+    /// edgesForExtendedLayout then stops at them), so those bars cover none of it. A controller
+    /// with `extendedLayoutIncludesOpaqueBars="YES"` extends under them and keeps the insets.
+    private func excludeOpaqueBars(_ env: inout IBEnvironment, height: Double, screenHeight: Double) {
+        let top = env.topGuideLength, bottom = env.safeArea.bottom
+        // The stored height may count the status bar where the table shows none above the bar.
+        func fits(_ h: Double) -> Bool { abs(h - screenHeight) < 0.5 || abs(h + device.statusBar - screenHeight) < 0.5 }
+        let belowTop = top > 0 && (fits(height + top) || fits(height + top + bottom))
+        let aboveBottom = bottom > 0 && (fits(height + bottom) || fits(height + top + bottom))
+        if belowTop { env.safeArea.top = 0; env.topGuideLength = 0 }
+        if aboveBottom { env.safeArea.bottom = 0; env.bottomGuideLength = 0 }
     }
 
     private func isTabChild(_ controller: IBElement) -> Bool {
@@ -148,6 +177,12 @@ extension IBSceneBuilder {
             var e = s.parent
             while let x = e, !(x.parent?.name == "objects" && x.id != nil) { e = x.parent }
             guard let source = e else { continue }
+            // A controller that simulates a navigation bar is shown in a navigation controller
+            // (maybe of another storyboard): its show segues push onto that one
+            // (UIViewController.show(_:sender:) pushes when in a navigation controller).
+            if let id = source.id, source.children.contains(where: { $0.name == "simulatedNavigationBarMetrics" && $0.key == "simulatedTopBarMetrics" }) {
+                inStack.insert(id)
+            }
             if s["relationship"] == "rootViewController", source.name == "navigationController", !source.flag("navigationBarHidden") {
                 inStack.insert(d)
             } else if ["push", "show"].contains(s["kind"] ?? ""), let id = source.id {
@@ -181,7 +216,9 @@ extension IBSceneBuilder {
         if i == 0 && (root.controller != nil || !IBClassNames.cells.contains(v.element.name)) {
             m = IBInsets(top: 0, left: env.rootSideMargin, bottom: 0, right: env.rootSideMargin)
         } else if v.element.name == "tableViewCellContentView" && toolsVersion >= 14000 {
-            let side = IBDeviceTable.rootSideMargin(width: views[0].frame.width)
+            // The side margins come from the table view, which spans the screen: a cell drawn
+            // narrower than the screen still gets the screen's system margins.
+            let side = IBDeviceTable.rootSideMargin(width: max(views[0].frame.width, device.width))
             // Beside an accessory (which the content view stops short of), the trailing margin is
             // a plain view's 8.
             let cell = v.parent.map { views[$0].element }
@@ -200,10 +237,16 @@ extension IBSceneBuilder {
             let safe = views[0].window.inset(by: env.safeArea)
             // A scroll view's adjusted content inset takes the vertical insets: its content sees
             // only the horizontal ones. An inset never exceeds the view.
+            // Bars lie within the root's bounds and UIView.safeAreaInsets "reflect only the portion
+            // of the view that is covered": a view reaching past the root's edge is inset by its
+            // overlap with the bar, not by its distance to the safe area.
             let inScroll = isInScrollView(i)
-            let top = inScroll ? 0 : min(w.height, max(0, safe.y - w.y))
-            let bottom = inScroll ? 0 : min(w.height, max(0, w.bottom - safe.bottom))
-            let left = max(0, safe.x - w.x), right = max(0, w.right - safe.right)
+            let root = views[0].window
+            func covered(_ start: Double, _ end: Double) -> Double { max(0, end - start) }
+            let top = inScroll ? 0 : covered(max(w.y, root.y), min(w.bottom, safe.y))
+            let bottom = inScroll ? 0 : covered(max(w.y, safe.bottom), min(w.bottom, root.bottom))
+            let left = covered(max(w.x, root.x), min(w.right, safe.x))
+            let right = covered(max(w.x, safe.right), min(w.right, root.right))
             rect = w.inset(by: IBInsets(top: m.top + top, left: m.left + left, bottom: m.bottom + bottom, right: m.right + right))
         }
         if v.element.flag("preservesSuperviewLayoutMargins"), let p = v.parent {

@@ -11,7 +11,7 @@ extension IBSceneBuilder {
     ///   for equalSpacing `>= spacing` with equal gaps, for equalCentering `>= spacing` with equal
     ///   centre-to-centre distances at 999 (the gaps are spacer guides, `STACK~gapN`, of zero
     ///   thickness). fillEqually: equal sizes along the axis; fillProportionally: sizes in the
-    ///   ratio of the IB frames (which Xcode made proportional to the intrinsic sizes) at 999.
+    ///   ratio of the IB alignment rectangles (which Xcode made proportional to the intrinsic sizes) at 999.
     /// - Across: fill pins both edges; top/leading pins the start edge and keeps the end inside;
     ///   bottom/trailing the reverse; center aligns centres and keeps both edges inside;
     ///   first/last baseline align baselines (approximated, see `baselineOffset`) and keep both
@@ -83,9 +83,12 @@ extension IBSceneBuilder {
                 add("\(views[a].id)~sv-equal", ref(views[a].id, size), .equal, ref(first.id, size), origin: origin)
             }
         case "fillProportionally":
-            let base = vertical ? first.window.height : first.window.width
+            // Proportional to the intrinsic sizes (UIStackView.Distribution.fillProportionally),
+            // which Auto Layout measures on alignment rectangles, not frames
+            // (UIView.alignmentRect(forFrame:)): a UISwitch's is 2 pt narrower than its frame.
+            let base = vertical ? first.alignmentWindow.height : first.alignmentWindow.width
             for a in visible.dropFirst() where base > 0 {
-                let mine = vertical ? views[a].window.height : views[a].window.width
+                let mine = vertical ? views[a].alignmentWindow.height : views[a].alignmentWindow.width
                 add("\(views[a].id)~sv-proportion", ref(views[a].id, size), .equal, ref(first.id, size),
                     multiplier: max(mine / base, 1e-6), priority: 999, origin: origin)
             }

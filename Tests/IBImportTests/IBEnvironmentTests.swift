@@ -31,13 +31,19 @@ struct IBEnvironmentTests {
         let guide15 = IBEnvironment.fromTable(device: x, toolsVersion: 24506, width: 375, statusBarShown: true, navigationBar: false, tabBar: false)
         #expect(guide15.safeArea.top == 100 && guide15.topGuideLength == 100)
         #expect(IBEnvironment.fromTable(device: x, toolsVersion: 24506, width: 375, statusBarShown: false, navigationBar: false, tabBar: false).safeArea.top == 0)
-        // Xcode 11's files (tools 15000 to 15999) show no status bar on iPhones without a notch:
-        // a navigation bar alone on the 375×667 iPhone, nothing on the 320×568 one; notched ones keep theirs.
+        // Xcode 11's and early Xcode 12's files (tools 15000 to 17199) show no status bar on iPhones
+        // without a notch: a navigation bar alone on the 375×667 iPhone, nothing on the 320×568 one;
+        // notched ones keep theirs, and later files show it again (20 + 44).
         let se = IBDeviceTable.device(id: "retina4_7")
         #expect(IBEnvironment.fromTable(device: se, toolsVersion: 15701, width: 375, statusBarShown: true, navigationBar: true, tabBar: false).safeArea.top == 44)
         #expect(IBEnvironment.fromTable(device: IBDeviceTable.device(id: "retina4_0"), toolsVersion: 15705, width: 320, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 0)
-        #expect(IBEnvironment.fromTable(device: se, toolsVersion: 16097, width: 375, statusBarShown: true, navigationBar: true, tabBar: false).safeArea.top == 64)
+        #expect(IBEnvironment.fromTable(device: se, toolsVersion: 16097, width: 375, statusBarShown: true, navigationBar: true, tabBar: false).safeArea.top == 44)
+        #expect(IBEnvironment.fromTable(device: se, toolsVersion: 17156, width: 375, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 0)
+        #expect(IBEnvironment.fromTable(device: se, toolsVersion: 17503, width: 375, statusBarShown: true, navigationBar: true, tabBar: false).safeArea.top == 64)
         #expect(IBEnvironment.fromTable(device: x, toolsVersion: 15705, width: 375, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 44)
+        // Xcode 15's doubled status bar is an iPhone matter: the rounded 12.9" iPad keeps its 24.
+        let pad = IBDeviceTable.device(id: "ipad12_9rounded")
+        #expect(IBEnvironment.fromTable(device: pad, toolsVersion: 24765, width: 1366, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 24)
         let xcode16 = IBEnvironment.fromTable(device: xr, toolsVersion: 32700, width: 414, statusBarShown: true, navigationBar: true, tabBar: false)
         #expect(xcode16.safeArea.top == 92 && xcode16.safeArea.bottom == 34)
     }
