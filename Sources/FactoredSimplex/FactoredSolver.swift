@@ -369,32 +369,3 @@ public final class FactoredSolver {
         return total
     }
 }
-
-/// The basis, kept to put it back when an op is refused. Values are not kept: the
-/// restored basis has no valid factor, so the next solve recomputes every value
-/// from it (and publishes in full), and nothing reads them before. Keeping them
-/// cost a copy of every value and own value in each checked frame (COW: the
-/// check's solve writes them), 9 MiB a frame on churn-100000.
-struct BasisSnapshot {
-    var isTight: [Bool]
-    var positiveBasic: [Bool]
-    var isBasic: [Bool]
-    var basisOptimal: Bool
-}
-
-extension FactoredSolver {
-    func snapshot() -> BasisSnapshot {
-        BasisSnapshot(isTight: isTight, positiveBasic: positiveBasic, isBasic: isBasic, basisOptimal: basisOptimal)
-    }
-
-    func restore(_ s: BasisSnapshot) {
-        isTight = s.isTight
-        positiveBasic = s.positiveBasic
-        isBasic = s.isBasic
-        basisOptimal = s.basisOptimal
-        dropBatchedSeeds()
-        discardPricingNotes()
-        dualsCurrent = false
-        factorValid = false
-    }
-}
