@@ -7,12 +7,12 @@ struct BasisSnapshot {
     var isTight: [Bool]
     var positiveBasic: [Bool]
     var isBasic: [Bool]
-    var basisOptimal: Bool
+    var basisState: BasisState
 }
 
 extension FactoredSolver {
     func snapshot() -> BasisSnapshot {
-        BasisSnapshot(isTight: isTight, positiveBasic: positiveBasic, isBasic: isBasic, basisOptimal: basisOptimal)
+        BasisSnapshot(isTight: isTight, positiveBasic: positiveBasic, isBasic: isBasic, basisState: basisState)
     }
 
     /// Puts the basis of `s` back; the factor, values and duals are recomputed at the next solve.
@@ -20,10 +20,10 @@ extension FactoredSolver {
         isTight = s.isTight
         positiveBasic = s.positiveBasic
         isBasic = s.isBasic
-        basisOptimal = s.basisOptimal
+        basisState = s.basisState
         dropBatchedSeeds()
         discardPricingNotes()
-        dualsCurrent = false
+        pricing = .stale
         factorValid = false
     }
 

@@ -40,13 +40,13 @@ extension FactoredSolver {
             }
             switch entering {
             case .flip:
-                if !flipOwnColumn(r, seeding: true) { dualsCurrent = false }
+                if !flipOwnColumn(r, seeding: true) { pricing.forgetDuals() }
             case let .loosen(t, positive):
                 let pivot = RoundPivot(entering: .loosen(row: t, positive: positive), leaving: Int32(r), step: 0)
                 guard replacesInPlace(pivot) else { return stillInfeasible(from: next - 1) }
                 replaceInPlace(pivot)
                 statistics.pivots += 1
-                if !seedDualTarget(of: t, toLoose: true) { dualsCurrent = false }
+                if !seedDualTarget(of: t, toLoose: true) { pricing.forgetDuals() }
                 _ = propagateChanges()
                 dualWork.append(contentsOf: infeasibleRows)
             case .unknown:
@@ -54,11 +54,11 @@ extension FactoredSolver {
             }
             steps += 1
             countDualUpdates(1)
-            if dualsCurrent, !applyDualSeeds() { dualsCurrent = false }
+            if dualsCurrent, !applyDualSeeds() { pricing.forgetDuals() }
             dualSeeds.removeAll(keepingCapacity: true)
             duals.clearChanged()
         }
-        candidatesCurrent = false
+        pricing.candidatesUsed()
         return true
     }
 

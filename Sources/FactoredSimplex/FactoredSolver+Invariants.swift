@@ -82,8 +82,9 @@ extension FactoredSolver {
         if let v = dualRhs.firstIndex(where: { $0 != 0 }) { return "dualRhs[\(v)] is left nonzero" }
         if !inverseRowSupport.isEmpty || inverseRow.contains(where: { $0 != 0 }) { return "the row of the inverse is left nonzero" }
         if !claimedRows.members.isEmpty || !claimedVariables.members.isEmpty { return "a round's claims are left set" }
-        if !dualSeeds.isEmpty, !seedsBatched { return "\(dualSeeds.count) dual seeds are left queued" }
-        if dualSeeds.isEmpty, seedsBatched { return "a batch of priority changes is pending with no seed queued" }
+        if !dualSeeds.isEmpty, !pricing.isDue {
+            return "\(dualSeeds.count) dual seeds are queued with no pricing due"
+        }
         if !factor.markedBlocks.isEmpty || factor.blockMarked.contains(true) { return "bump blocks are left marked" }
         if duals.tracking || !duals.changed.members.isEmpty { return "the duals are left tracking changes" }
         return nil
@@ -272,7 +273,7 @@ extension FactoredSolver {
     /// the basic columns, which fixes the tight rows' duals).
     private func keptDuals() -> String? {
         // A batch of priority changes pending: the duals are current once the solve applies it.
-        guard dualsCurrent, !seedsBatched else { return nil }
+        guard dualsCurrent, dualSeeds.isEmpty else { return nil }
         var sums: [Int32: [Double]] = [:]
         var magnitudes: [Int32: [Double]] = [:]
         for r in 0..<rowCount {
@@ -308,13 +309,14 @@ extension FactoredSolver {
         return nil
     }
 
-    /// While the basis is claimed optimal with current duals: every column that prices
-    /// as improving is noted for pricing at the solve (and notes mean a pricing is pending).
+    /// While the basis is claimed optimal with current duals and no candidates listed
+    /// (those are checked by `keptCandidates`): every column that prices as improving is
+    /// noted for pricing at the solve (and notes mean a pricing is pending).
     private func pricingNotes() -> String? {
         if !pricingPending, !pricedRows.members.isEmpty || !pricedUnknowns.members.isEmpty {
             return "columns are noted for pricing, but no pricing is pending"
         }
-        guard factorValid, basisOptimal, dualsCurrent, !seedsBatched else { return nil }
+        guard factorValid, basisOptimal, dualsCurrent, pricing != .candidatesListed, dualSeeds.isEmpty else { return nil }
         for v in 0..<variableCount where !isBasic[v] && !pricedUnknowns.contains(v) {
             let cost = reducedCost(unknown: v)
             if cost.sign != 0 {
@@ -337,7 +339,7 @@ extension FactoredSolver {
     /// While `candidates` is claimed current (with a valid factor and current duals):
     /// every column that prices as improving is among them.
     fileprivate func keptCandidates() -> String? {
-        guard candidatesCurrent, factorValid, dualsCurrent else { return nil }
+        guard pricing == .candidatesListed, factorValid, dualsCurrent else { return nil }
         var unknowns = Set<Int>(), loosened = Set<Int>()
         for candidate in candidates {
             switch candidate.entering {

@@ -49,36 +49,13 @@ public final class FactoredSolver {
     @exclusivity(unchecked) var ownValue: [Double]
     @exclusivity(unchecked) var isBasic: [Bool]
     @exclusivity(unchecked) var x: [Double]
-    /// Whether the current basis is known optimal (reduced costs do not depend on b).
-    @exclusivity(unchecked) var basisOptimal = false {
-        didSet {
-            if !basisOptimal {
-                dualsCurrent = false
-                dropBatchedSeeds()
-                candidatesCurrent = false
-                // Notes are only taken while the basis is optimal.
-                if oldValue { discardPricingNotes() }
-            }
-        }
-    }
-    /// Whether the dual entries hold the current basis's duals (set by a full
-    /// pricing, kept by the incremental updates of DualUpdate.swift).
-    @exclusivity(unchecked) var dualsCurrent = false
+    /// Whether the basis is known optimal, and what the duals hold (PricingState.swift).
+    @exclusivity(unchecked) var basisState = BasisState.notOptimal
+    @exclusivity(unchecked) var pricing = PricingState.stale
     @exclusivity(unchecked) var dualUpdatesSinceRefresh = 0
     /// Incremental updates since the last solve (or full pricing): see `dualUpdateLimit`.
     @exclusivity(unchecked) var dualUpdatesThisFrame = 0
-    /// Whether `candidates` lists every improving column of the current basis (set
-    /// by an incremental dual update, DualUpdate.swift; the simplex then skips pricing).
-    @exclusivity(unchecked) var candidatesCurrent = false
-    /// Set by the crash until the first solve (which may repair it by dual pivots).
-    @exclusivity(unchecked) var startsFromCrash = false
-    /// Whether ops since the last solve changed costs incrementally (RowChanges.swift):
-    /// the duals are current for the new costs, and the columns whose reduced
-    /// costs may have moved are noted for pricing at the solve.
-    @exclusivity(unchecked) var pricingPending = false
     @exclusivity(unchecked) var dualSeeds: [DualSeed] = []
-    /// Whether `dualSeeds` holds a batch of priority changes not yet applied (DualBatch.swift).
-    @exclusivity(unchecked) var seedsBatched = false
     // The dual simplex (DualSimplex.swift).
     /// Loose rows to repair, in the order found (repeats skipped when met).
     @exclusivity(unchecked) var dualWork: [Int32] = []

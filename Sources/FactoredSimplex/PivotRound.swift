@@ -30,11 +30,11 @@ extension FactoredSolver {
     func primalSimplex() throws(LayoutError) {
         var blandOnly = false
         while true {
-            if !candidatesCurrent {
+            if pricing != .candidatesListed {
                 computeDuals()
                 collectImprovingColumns()
             }
-            candidatesCurrent = false
+            pricing.candidatesUsed()
             guard !candidates.isEmpty else { return }
             roundPivots.removeAll(keepingCapacity: true)
             var progressed = false
@@ -85,7 +85,7 @@ extension FactoredSolver {
                 }
             } else {
                 factorValid = false
-                dualsCurrent = false
+                pricing.forgetDuals()
                 computeValues()
             }
             claimedVariables.removeAll()

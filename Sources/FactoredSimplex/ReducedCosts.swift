@@ -160,7 +160,7 @@ extension FactoredSolver {
     /// standard library's sort allocates a buffer), and clears the notes.
     func priceNoted() {
         candidates.removeAll(keepingCapacity: true)
-        pricingPending = false
+        pricing.pricingDone()
         for v32 in pricedUnknowns.members {
             let v = Int(v32)
             guard !isBasic[v] else { continue }

@@ -25,7 +25,7 @@ extension FactoredSolver {
         isTight[r] = false
         guard canChangeCostsInPlace else {
             positiveBasic[r] = true
-            basisOptimal = false
+            forgetOptimality()
             return
         }
         var activity = 0.0
@@ -47,7 +47,7 @@ extension FactoredSolver {
             if canChangeCostsInPlace {
                 finishDualChange(seedDualTarget(of: r, toLoose: false))
             } else {
-                basisOptimal = false
+                forgetOptimality()
             }
             return
         }
@@ -79,7 +79,7 @@ extension FactoredSolver {
             }
         }
         factorValid = false
-        basisOptimal = false
+        forgetOptimality()
     }
 
     /// Takes tight row `t` out without refactoring, when a loose row can take its
@@ -128,7 +128,7 @@ extension FactoredSolver {
         }
         guard factorValid, basisOptimal else {
             level[r] = l
-            basisOptimal = false
+            forgetOptimality()
             return
         }
         guard mayUpdateDuals(1) else {
@@ -144,7 +144,7 @@ extension FactoredSolver {
             // A tight row's dual comes from the loose rows' costs: only its own columns' reduced costs move.
             level[r] = l
             pricedRows.insert(r)
-            pricingPending = true
+            pricing.notePricingDue()
             return
         }
         let dual = looseDual(r)
@@ -162,18 +162,18 @@ extension FactoredSolver {
         countDualUpdates(1)
         guard seeded, applyDualSeeds() else {
             dualSeeds.removeAll(keepingCapacity: true)
-            basisOptimal = false
+            forgetOptimality()
             discardPricingNotes()
             return
         }
         noteChangedDuals()
-        pricingPending = true
+        pricing.notePricingDue()
     }
 
     /// Forgets the columns noted for pricing (the full pricing will list every one).
     func discardPricingNotes() {
         pricedUnknowns.removeAll()
         pricedRows.removeAll()
-        pricingPending = false
+        pricing.pricingDone()
     }
 }

@@ -39,10 +39,9 @@ extension FactoredSolver {
         } else {
             computeValues()
             listNegativeOwnColumns()
-            if startsFromCrash, !infeasibleRows.isEmpty {
+            if basisState == .fromCrash, !infeasibleRows.isEmpty {
                 if repairByDualPivots() {
-                    startsFromCrash = false
-                    basisOptimal = true
+                    basisState = .optimal
                     lastSolveWasSparse = false
                     return
                 }
@@ -50,14 +49,14 @@ extension FactoredSolver {
             }
             for r32 in infeasibleRows { _ = flipOwnColumn(Int(r32), seeding: false) }
         }
-        startsFromCrash = false
+        if basisState == .fromCrash { basisState = .notOptimal }
         do {
             try primalSimplex()
         } catch {
-            basisOptimal = false
+            forgetOptimality()
             throw error
         }
-        basisOptimal = true
+        basisState = .optimal
         // Rounds that only swapped rows in place listed what they moved.
         lastSolveWasSparse = valueEpoch == epoch
     }
