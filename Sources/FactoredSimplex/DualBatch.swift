@@ -23,13 +23,7 @@ extension FactoredSolver {
     /// reduced costs may have moved; on failure the basis is no longer known optimal.
     func applyBatchedSeeds() {
         guard !dualSeeds.isEmpty else { return }
-        guard applyDualSeeds(budget: .max) else {
-            forgetOptimality()
-            discardPricingNotes()
-            return
-        }
-        noteChangedDuals()
-        pricing.notePricingDue()
+        applySeedsForPricing(budget: .max)
     }
 
     /// Leaves the duals to a full pricing at the solve, with the values current: the

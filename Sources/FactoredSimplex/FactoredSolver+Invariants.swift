@@ -17,9 +17,9 @@ extension FactoredSolver {
     /// A row's name and index, for messages.
     func describeRow(_ r: Int) -> String { "row \(r) '\(names[r])'" }
 
-    /// Within `1e-7` of each other, relative to `scale` (at least 1).
+    /// Within `Tolerance.invariantCheck` of each other, relative to `scale` (at least 1).
     func agrees(_ a: Double, _ b: Double, scale: Double = 0) -> Bool {
-        abs(a - b) <= 1e-7 * max(1, abs(a), abs(b), scale)
+        abs(a - b) <= Tolerance.invariantCheck * max(1, abs(a), abs(b), scale)
     }
 
     /// Level 0 is required (1000), then one level per optional priority, the higher the
@@ -286,7 +286,7 @@ extension FactoredSolver {
                 if !seen.insert(l).inserted { return "\(describeRow(r)) has two dual entries at level \(l)" }
                 if !inForce[r] || !isTight[r] {
                     let expected = inForce[r] && l == level[r] ? looseDual(r) : 0
-                    if abs(y - expected) > Self.dualTolerance {
+                    if abs(y - expected) > Tolerance.dual {
                         return "dual of \(inForce[r] ? "loose" : "out-of-force") \(describeRow(r)) at level \(l) is \(y), expected \(expected)"
                     }
                 }
@@ -302,7 +302,7 @@ extension FactoredSolver {
             }
         }
         for (l, sum) in sums.sorted(by: { $0.key < $1.key }) {
-            for v in 0..<variableCount where abs(sum[v]) > 1e-7 * max(1, magnitudes[l]![v]) {
+            for v in 0..<variableCount where abs(sum[v]) > Tolerance.invariantCheck * max(1, magnitudes[l]![v]) {
                 return "the duals at level \(l) price basic unknown \(v) at \(sum[v]), not zero"
             }
         }

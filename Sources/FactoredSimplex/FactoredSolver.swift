@@ -1,10 +1,5 @@
 import LayoutModel
 
-/// A row's relation, as the solver sees it.
-enum RowKind: UInt8 {
-    case equal, lessThanOrEqual, greaterThanOrEqual
-}
-
 /// The problem and its basis. Every row `i` reads `a_i·x + pos_i - neg_i = b_i`
 /// with `pos_i, neg_i >= 0` and the unknowns `x` free. An equality's `pos` and
 /// `neg` are its two errors; an inequality `≤` has `pos` as its slack (no cost) and
@@ -22,18 +17,9 @@ enum RowKind: UInt8 {
 /// property overlap (each in-place access is scoped to one function), so the
 /// check can only cost, never catch.
 public final class FactoredSolver {
-    // Structure (fixed at creation; rows for every constraint handle, then every edit).
-    // Constants: reading a `let` property needs no exclusivity check, a `var` one does.
-    let variableCount: Int
-    let rowCount: Int
-    let rowStart: [Int]
-    let termVariable: [Int32]
-    let termCoefficient: [Double]
-    let columnStart: [Int]
-    let columnRow: [Int32]
-    let columnCoefficient: [Double]
-    let kind: [RowKind]
-    let names: [String]
+    /// The problem, fixed at load (Problem.swift). A constant: reading a `let`
+    /// property needs no exclusivity check, a `var` one does.
+    let problem: Problem
     /// Priority levels, 0 = required, then optional priorities from the highest.
     @exclusivity(unchecked) var levelCount = 1
     @exclusivity(unchecked) var levelOfPriority: [Double: Int32] = [:]
@@ -159,47 +145,13 @@ public final class FactoredSolver {
     @exclusivity(unchecked) var blockTrial: [Double]
 
     init(variableCount: Int, rows: [(terms: [LinearTerm], kind: RowKind, name: String)], priorities: [Double]) {
-        self.variableCount = variableCount
-        rowCount = rows.count
+        problem = Problem(variableCount: variableCount, rows: rows)
+        let rowCount = rows.count
         pivotBudget = Self.pivotBudget(rows: rows.count, unknowns: variableCount)
         var sorted = Array(Set(priorities.filter { $0 < 1000 })).sorted(by: >)
         sorted.insert(1000, at: 0)
         for (i, p) in sorted.enumerated() { levelOfPriority[p] = Int32(i) }
         levelCount = sorted.count
-        var counts = [Int](repeating: 0, count: variableCount + 1)
-        var rowStart = [0], termVariable: [Int32] = [], termCoefficient: [Double] = []
-        var kind: [RowKind] = [], names: [String] = []
-        rowStart.reserveCapacity(rows.count + 1)
-        for row in rows {
-            for t in row.terms {
-                termVariable.append(t.variable)
-                termCoefficient.append(t.coefficient)
-                counts[Int(t.variable) + 1] += 1
-            }
-            rowStart.append(termVariable.count)
-            kind.append(row.kind)
-            names.append(row.name)
-        }
-        for v in 0..<variableCount { counts[v + 1] += counts[v] }
-        var columnRow = [Int32](repeating: 0, count: termVariable.count)
-        var columnCoefficient = [Double](repeating: 0, count: termVariable.count)
-        var fill = counts
-        for r in 0..<rows.count {
-            for k in rowStart[r]..<rowStart[r + 1] {
-                let v = Int(termVariable[k])
-                columnRow[fill[v]] = Int32(r)
-                columnCoefficient[fill[v]] = termCoefficient[k]
-                fill[v] += 1
-            }
-        }
-        self.rowStart = rowStart
-        self.termVariable = termVariable
-        self.termCoefficient = termCoefficient
-        self.columnStart = counts
-        self.columnRow = columnRow
-        self.columnCoefficient = columnCoefficient
-        self.kind = kind
-        self.names = names
         rhs = [Double](repeating: 0, count: rowCount)
         level = [Int32](repeating: 0, count: rowCount)
         inForce = [Bool](repeating: false, count: rowCount)
@@ -326,7 +278,7 @@ public final class FactoredSolver {
     }
 
     /// The tolerance for "a basic column is negative" at row `r`.
-    @inline(__always) func feasibilityTolerance(_ r: Int) -> Double { 1e-9 * max(1, abs(rhs[r])) }
+    @inline(__always) func feasibilityTolerance(_ r: Int) -> Double { Tolerance.feasibility * max(1, abs(rhs[r])) }
 
     /// Total violation at level 0 (required rows): zero when the required rows hold.
     func requiredViolation() -> Double {

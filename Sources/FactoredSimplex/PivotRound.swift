@@ -59,7 +59,7 @@ extension FactoredSolver {
                 }
             }
             precondition(!roundPivots.isEmpty, "factored simplex: a round without a pivot")
-            for pivot in roundPivots where pivot.step > 1e-12 { progressed = true }
+            for pivot in roundPivots where pivot.step > Tolerance.positiveStep { progressed = true }
             statistics.pivots += roundPivots.count
             var updatedInPart = true
             if factorValid, roundSwapsInPlace() {
@@ -139,7 +139,7 @@ extension FactoredSolver {
                 guard q >= 0, q < p else { return false }
             }
         }
-        return abs(coefficient) > 1e-7 * largest
+        return abs(coefficient) > Tolerance.relativePivot * largest
     }
 
     /// Applies a pivot `replacesInPlace` accepted, and marks its rows for the propagation.
@@ -221,9 +221,9 @@ extension FactoredSolver {
             }
             let rate = positiveBasic[r] ? -change : change
             rowRate[r] = rate
-            guard rate < -1e-9 else { continue }
+            guard rate < -Tolerance.nonzeroRate else { continue }
             let ratio = max(ownValue[r], 0) / -rate
-            let tolerance = 1e-12 * max(1, best)
+            let tolerance = Tolerance.ratioTie * max(1, best)
             if leaving < 0 || ratio < best - tolerance || (ratio <= best + tolerance && r < leaving) {
                 if ratio < best { best = ratio }
                 leaving = r

@@ -98,7 +98,7 @@ extension FactoredSolver {
         var e = Int(duals.head[t])
         var leading = Int32.max
         while e >= 0 {
-            if duals.level[e] < leading, abs(duals.value[e]) > Self.dualTolerance {
+            if duals.level[e] < leading, abs(duals.value[e]) > Tolerance.dual {
                 leading = duals.level[e]
                 positive = duals.value[e] > 0
             }
@@ -160,8 +160,20 @@ extension FactoredSolver {
     /// Applies the queued seeds and notes the columns to price, or falls back to the full path.
     func finishDualChange(_ seeded: Bool) {
         countDualUpdates(1)
-        guard seeded, applyDualSeeds() else {
+        guard seeded else {
             dualSeeds.removeAll(keepingCapacity: true)
+            forgetOptimality()
+            discardPricingNotes()
+            return
+        }
+        applySeedsForPricing()
+    }
+
+    /// Applies the queued seeds to the duals (past `budget` rows visited, gives up)
+    /// and notes for the solve's pricing the columns whose reduced costs may have
+    /// moved; if the duals could not be updated, the basis is no longer known optimal.
+    func applySeedsForPricing(budget: Int? = nil) {
+        guard applyDualSeeds(budget: budget) else {
             forgetOptimality()
             discardPricingNotes()
             return

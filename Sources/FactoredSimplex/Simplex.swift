@@ -9,8 +9,6 @@ enum Entering {
 }
 
 extension FactoredSolver {
-    static let dualTolerance = 1e-9
-
     /// Re-solves: values for the new right-hand side, then (only if some basic column
     /// went negative or the costs changed) primal simplex from the repaired basis.
     func solve() throws(LayoutError) {
@@ -102,7 +100,7 @@ extension FactoredSolver {
         var out: [Int] = []
         for r in 0..<rowCount where inForce[r] && level[r] == 0 {
             if isTight[r] {
-                if abs(duals.dual(level: 0, row: r)) > Self.dualTolerance { out.append(r) }
+                if abs(duals.dual(level: 0, row: r)) > Tolerance.dual { out.append(r) }
             } else {
                 let costs = positiveBasic[r] ? positiveCosts(r) : negativeCosts(r)
                 if costs, ownValue[r] > feasibilityTolerance(r) { out.append(r) }
@@ -119,7 +117,7 @@ extension FactoredSolver {
             for positive in [true, false] where reducedCost(row: r, positive: positive).sign == 0 {
                 var work = 0
                 sparseDirection(.loosen(row: r, positive: positive), work: &work)
-                for v in support where abs(direction[Int(v)]) > 1e-9 { out[Int(v)] = true }
+                for v in support where abs(direction[Int(v)]) > Tolerance.nonzeroRate { out[Int(v)] = true }
                 clearDirection()
             }
         }
