@@ -255,13 +255,10 @@ extension BasisFactor {
     }
 }
 
-/// The smallest pivot magnitude a block's dense LU accepts.
-let blockPivotTolerance = 1e-12
-
 /// Gaussian elimination with partial pivoting of the n × n matrix stored row by row
 /// from `base` in `lu`, in place: U on and above the diagonal, L's multipliers below
 /// it; `permutation[permutationStart...]` follows the row swaps when given. False
-/// when a pivot is not above `blockPivotTolerance` (the block is singular).
+/// when a pivot is not above `Tolerance.blockPivot` (the block is singular).
 @inline(__always)
 func eliminateInPlace(
     _ lu: UnsafeMutableBufferPointer<Double>, base: Int, n: Int,
@@ -274,7 +271,7 @@ func eliminateInPlace(
             magnitude = abs(lu[base + i * n + col])
             best = i
         }
-        guard magnitude > blockPivotTolerance else { return false }
+        guard magnitude > Tolerance.blockPivot else { return false }
         if best != col {
             for j in 0..<n { lu.swapAt(base + col * n + j, base + best * n + j) }
             permutation?.swapAt(permutationStart + col, permutationStart + best)

@@ -47,8 +47,8 @@ extension FactoredSolver {
             b = lowest
         }
         factorValid = false
-        basisOptimal = false
-        startsFromCrash = true
+        forgetOptimality()
+        basisState = .fromCrash
     }
 
     /// Whether some required row in force is not tight: only then can a new constant

@@ -16,22 +16,14 @@ extension FactoredSolver {
         guard basisOptimal else { return }
         dualSeeds.append(first)
         dualSeeds.append(second)
-        seedsBatched = true
-        pricingPending = true
+        pricing.notePricingDue()
     }
 
     /// Applies the queued priority changes to the duals and notes the columns whose
     /// reduced costs may have moved; on failure the basis is no longer known optimal.
     func applyBatchedSeeds() {
-        guard seedsBatched else { return }
-        seedsBatched = false
-        guard applyDualSeeds(budget: .max) else {
-            basisOptimal = false
-            discardPricingNotes()
-            return
-        }
-        noteChangedDuals()
-        pricingPending = true
+        guard !dualSeeds.isEmpty else { return }
+        applySeedsForPricing(budget: .max)
     }
 
     /// Leaves the duals to a full pricing at the solve, with the values current: the
@@ -39,19 +31,17 @@ extension FactoredSolver {
     /// pending pricing makes the solve price every level from scratch.
     func requestFullPricing() {
         // Already so (every later change of the frame comes here): nothing to clear.
-        if !dualsCurrent, pricingPending, !seedsBatched, pricedRows.members.isEmpty, pricedUnknowns.members.isEmpty {
+        if pricing == .fullPricingDue, dualSeeds.isEmpty, pricedRows.members.isEmpty, pricedUnknowns.members.isEmpty {
             return
         }
         dropBatchedSeeds()
-        dualsCurrent = false
         discardPricingNotes()
-        pricingPending = true
+        pricing = .fullPricingDue
     }
 
     /// Forgets a batch the duals will not see (they are recomputed instead).
     func dropBatchedSeeds() {
-        guard seedsBatched else { return }
-        seedsBatched = false
+        guard !dualSeeds.isEmpty else { return }
         dualSeeds.removeAll(keepingCapacity: true)
     }
 

@@ -40,13 +40,13 @@ extension FactoredSolver {
             }
             switch entering {
             case .flip:
-                if !flipOwnColumn(r, seeding: true) { dualsCurrent = false }
+                if !flipOwnColumn(r, seeding: true) { pricing.forgetDuals() }
             case let .loosen(t, positive):
                 let pivot = RoundPivot(entering: .loosen(row: t, positive: positive), leaving: Int32(r), step: 0)
                 guard replacesInPlace(pivot) else { return stillInfeasible(from: next - 1) }
                 replaceInPlace(pivot)
                 statistics.pivots += 1
-                if !seedDualTarget(of: t, toLoose: true) { dualsCurrent = false }
+                if !seedDualTarget(of: t, toLoose: true) { pricing.forgetDuals() }
                 _ = propagateChanges()
                 dualWork.append(contentsOf: infeasibleRows)
             case .unknown:
@@ -54,11 +54,11 @@ extension FactoredSolver {
             }
             steps += 1
             countDualUpdates(1)
-            if dualsCurrent, !applyDualSeeds() { dualsCurrent = false }
+            if dualsCurrent, !applyDualSeeds() { pricing.forgetDuals() }
             dualSeeds.removeAll(keepingCapacity: true)
             duals.clearChanged()
         }
-        candidatesCurrent = false
+        pricing.candidatesUsed()
         return true
     }
 
@@ -101,7 +101,7 @@ extension FactoredSolver {
             }
             guard u != r, inForce[u], isTight[u] else { continue }
             let w = inverseRow[u]
-            guard abs(w) > 1e-9 else { continue }
+            guard abs(w) > Tolerance.nonzeroRate else { continue }
             // Loosening u moves a_r·x by -w (pos) or +w (neg); the own column by -sign times that.
             let positive = sign * w > 0
             costVector(row: u, positive: positive, into: &costLevels, &costValues)
@@ -115,7 +115,7 @@ extension FactoredSolver {
             for k in columnStart[v]..<columnStart[v + 1] where inForce[Int(columnRow[k])] {
                 g -= inverseRow[Int(columnRow[k])] * columnCoefficient[k]
             }
-            guard abs(g) > 1e-9 else { continue }
+            guard abs(g) > Tolerance.nonzeroRate else { continue }
             let step = sign * g > 0 ? -1.0 : 1.0
             costVector(unknown: v, sign: step, into: &costLevels, &costValues)
             if takesOver(rate: abs(g), index: Int32(v), from: &bestIndex) { best = .unknown(variable: v, sign: step) }
@@ -178,8 +178,8 @@ extension FactoredSolver {
                 i += 1
                 j += 1
             }
-            if difference < -Self.dualTolerance { return -1 }
-            if difference > Self.dualTolerance { return 1 }
+            if difference < -Tolerance.dual { return -1 }
+            if difference > Tolerance.dual { return 1 }
         }
         return 0
     }

@@ -56,7 +56,7 @@ extension FactoredSolver {
     /// Flips the rows in `infeasibleRows` and updates the duals for it, then prices
     /// the columns whose duals moved and those noted by cost changes (RowChanges.swift).
     /// Returns whether the basis is still optimal. When it is not and the duals could be
-    /// updated, `candidatesCurrent` is set and `candidates` lists the improving columns.
+    /// updated, the pricing state is `candidatesListed` and `candidates` lists the improving columns.
     func flipKeepsOptimal() -> Bool {
         var seedsAllowed = mayUpdateDuals(infeasibleRows.count)
         for r32 in infeasibleRows {
@@ -65,7 +65,7 @@ extension FactoredSolver {
         }
         guard seedsAllowed else {
             dualSeeds.removeAll(keepingCapacity: true)
-            dualsCurrent = false
+            pricing.forgetDuals()
             discardPricingNotes()
             return false
         }
@@ -76,7 +76,7 @@ extension FactoredSolver {
         }
         priceChangedDuals()
         if candidates.isEmpty { return true }
-        candidatesCurrent = true
+        pricing = .candidatesListed
         return false
     }
 
@@ -99,14 +99,14 @@ extension FactoredSolver {
         }
         guard ok else {
             dualSeeds.removeAll(keepingCapacity: true)
-            dualsCurrent = false
+            pricing.forgetDuals()
             pricedUnknowns.removeAll()
             pricedRows.removeAll()
             return false
         }
         for pivot in roundPivots { pricedRows.insert(Int(pivot.leaving)) }
         priceChangedDuals()
-        candidatesCurrent = true
+        pricing = .candidatesListed
         return true
     }
 
@@ -186,7 +186,7 @@ extension FactoredSolver {
                 i += 1
             }
             guard transposedSolve(level: l, budget: budget) else {
-                dualsCurrent = false
+                pricing.forgetDuals()
                 duals.clearChanged()
                 return false
             }

@@ -4,6 +4,13 @@ import LayoutModel
 /// suggestions and constants only change the right-hand side, and the optimality
 /// of a basis does not depend on it: the solve is one triangular solve for the new
 /// values, and pivots only if a bound is crossed or the costs changed.
+///
+/// The back end turns ops into calls on the solver and never writes a solver
+/// property itself: it changes the solver only through the methods of
+/// BackendOps.swift, RowChanges.swift, RowReplacement.swift and BasisSnapshot.swift,
+/// which keep the derived state right. It keeps one look-ahead of its own,
+/// `pendingRemoval`: a tight row taken out is held back until the next op, in case
+/// that op puts in its replacement on the same terms.
 public final class FactoredBackend: LayoutBackend {
     // Stored properties unchecked for exclusivity: see FactoredSolver.
     public static let name = "factored"
@@ -57,8 +64,7 @@ public final class FactoredBackend: LayoutBackend {
         isPending = [Bool](repeating: false, count: scene.viewCount)
         pendingViews = IndexList(capacity: scene.viewCount)  // the flags keep it free of repeats
         for (h, c) in scene.constraints.enumerated() {
-            solver.rhs[h] = c.constant
-            solver.level[h] = solver.levelFor(c.priority)
+            solver.defineRow(h, constant: c.constant, priority: c.priority)
             if h < scene.initialConstraintCount, c.isActive { solver.addRow(h) }
         }
         solver.crash()
@@ -127,8 +133,7 @@ public final class FactoredBackend: LayoutBackend {
 
     func declareEdit(_ e: EditHandle, priority: Double, heldValue value: Double) {
         let r = editRowBase + Int(e)
-        solver.rhs[r] = value
-        solver.level[r] = solver.levelFor(priority)
+        solver.defineRow(r, constant: value, priority: priority)
         solver.addRow(r)
     }
 
@@ -146,25 +151,23 @@ public final class FactoredBackend: LayoutBackend {
         }
         switch op {
         case let .suggest(e, value):
-            solver.rhs[editRowBase + Int(e)] = value
-            solver.markChanged(editRowBase + Int(e))
+            solver.setConstant(editRowBase + Int(e), value)
         case let .setConstant(h, value):
             let r = Int(h)
-            let old = solver.rhs[r]
-            solver.rhs[r] = value
-            solver.markChanged(r)
-            if solver.inForce[r], solver.level[r] == 0, solver.requiredLoose {
-                try checked(r) { solver.rhs[r] = old }
+            let old = solver.constant(of: r)
+            solver.setConstant(r, value)
+            if solver.constantChangeNeedsCheck(r) {
+                try checked(r) { solver.setConstant(r, old) }
             }
         case let .setPriority(h, value):
-            solver.setLevel(Int(h), solver.levelFor(value))
+            solver.setPriority(Int(h), value)
         case let .activate(h):
             try activate(Int(h))
         case let .add(h):
             if scene.constraints[Int(h)].isActive { try activate(Int(h)) }
         case let .deactivate(h), let .remove(h):
             let r = Int(h)
-            if solver.inForce[r], solver.isTight[r] {
+            if solver.isTightRow(r) {
                 pendingRemoval = r
             } else {
                 solver.removeRow(r)
@@ -179,7 +182,7 @@ public final class FactoredBackend: LayoutBackend {
     }
 
     func activate(_ r: Int) throws(LayoutError) {
-        guard !solver.inForce[r] else {
+        guard !solver.isInForce(r) else {
             // Taken out and put back before the solve: it stays.
             if r == pendingRemoval { pendingRemoval = -1 }
             return
@@ -194,7 +197,7 @@ public final class FactoredBackend: LayoutBackend {
             solver.removeRow(t)
         }
         solver.addRow(r)
-        if solver.level[r] == 0 {
+        if solver.isRequired(r) {
             try checked(r) { solver.removeRow(r) }
         }
     }
@@ -212,16 +215,12 @@ public final class FactoredBackend: LayoutBackend {
     /// removal alone would.
     func replace(_ t: Int, with r: Int) throws(LayoutError) {
         solver.replaceRow(t, with: r)
-        guard solver.level[r] == 0 else { return }
+        guard solver.isRequired(r) else { return }
         // Taken after the swap, so the check's solve copies no array the swap wrote;
         // swapping the two rows back in it gives the basis before.
         let snapshot = solver.snapshot()
         guard let failure = checkRequired(culprit: r) else { return }
-        solver.restore(snapshot)
-        solver.isTight[r] = false
-        solver.inForce[r] = false
-        solver.isTight[t] = true
-        solver.inForce[t] = true
+        solver.restoreBeforeReplacement(snapshot, replaced: t, by: r)
         solver.removeRow(t)
         throw failure
     }

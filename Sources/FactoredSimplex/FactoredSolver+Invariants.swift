@@ -17,9 +17,9 @@ extension FactoredSolver {
     /// A row's name and index, for messages.
     func describeRow(_ r: Int) -> String { "row \(r) '\(names[r])'" }
 
-    /// Within `1e-7` of each other, relative to `scale` (at least 1).
+    /// Within `Tolerance.invariantCheck` of each other, relative to `scale` (at least 1).
     func agrees(_ a: Double, _ b: Double, scale: Double = 0) -> Bool {
-        abs(a - b) <= 1e-7 * max(1, abs(a), abs(b), scale)
+        abs(a - b) <= Tolerance.invariantCheck * max(1, abs(a), abs(b), scale)
     }
 
     /// Level 0 is required (1000), then one level per optional priority, the higher the
@@ -82,8 +82,9 @@ extension FactoredSolver {
         if let v = dualRhs.firstIndex(where: { $0 != 0 }) { return "dualRhs[\(v)] is left nonzero" }
         if !inverseRowSupport.isEmpty || inverseRow.contains(where: { $0 != 0 }) { return "the row of the inverse is left nonzero" }
         if !claimedRows.members.isEmpty || !claimedVariables.members.isEmpty { return "a round's claims are left set" }
-        if !dualSeeds.isEmpty, !seedsBatched { return "\(dualSeeds.count) dual seeds are left queued" }
-        if dualSeeds.isEmpty, seedsBatched { return "a batch of priority changes is pending with no seed queued" }
+        if !dualSeeds.isEmpty, !pricing.isDue {
+            return "\(dualSeeds.count) dual seeds are queued with no pricing due"
+        }
         if !factor.markedBlocks.isEmpty || factor.blockMarked.contains(true) { return "bump blocks are left marked" }
         if duals.tracking || !duals.changed.members.isEmpty { return "the duals are left tracking changes" }
         return nil
@@ -272,7 +273,7 @@ extension FactoredSolver {
     /// the basic columns, which fixes the tight rows' duals).
     private func keptDuals() -> String? {
         // A batch of priority changes pending: the duals are current once the solve applies it.
-        guard dualsCurrent, !seedsBatched else { return nil }
+        guard dualsCurrent, dualSeeds.isEmpty else { return nil }
         var sums: [Int32: [Double]] = [:]
         var magnitudes: [Int32: [Double]] = [:]
         for r in 0..<rowCount {
@@ -285,7 +286,7 @@ extension FactoredSolver {
                 if !seen.insert(l).inserted { return "\(describeRow(r)) has two dual entries at level \(l)" }
                 if !inForce[r] || !isTight[r] {
                     let expected = inForce[r] && l == level[r] ? looseDual(r) : 0
-                    if abs(y - expected) > Self.dualTolerance {
+                    if abs(y - expected) > Tolerance.dual {
                         return "dual of \(inForce[r] ? "loose" : "out-of-force") \(describeRow(r)) at level \(l) is \(y), expected \(expected)"
                     }
                 }
@@ -301,20 +302,21 @@ extension FactoredSolver {
             }
         }
         for (l, sum) in sums.sorted(by: { $0.key < $1.key }) {
-            for v in 0..<variableCount where abs(sum[v]) > 1e-7 * max(1, magnitudes[l]![v]) {
+            for v in 0..<variableCount where abs(sum[v]) > Tolerance.invariantCheck * max(1, magnitudes[l]![v]) {
                 return "the duals at level \(l) price basic unknown \(v) at \(sum[v]), not zero"
             }
         }
         return nil
     }
 
-    /// While the basis is claimed optimal with current duals: every column that prices
-    /// as improving is noted for pricing at the solve (and notes mean a pricing is pending).
+    /// While the basis is claimed optimal with current duals and no candidates listed
+    /// (those are checked by `keptCandidates`): every column that prices as improving is
+    /// noted for pricing at the solve (and notes mean a pricing is pending).
     private func pricingNotes() -> String? {
         if !pricingPending, !pricedRows.members.isEmpty || !pricedUnknowns.members.isEmpty {
             return "columns are noted for pricing, but no pricing is pending"
         }
-        guard factorValid, basisOptimal, dualsCurrent, !seedsBatched else { return nil }
+        guard factorValid, basisOptimal, dualsCurrent, pricing != .candidatesListed, dualSeeds.isEmpty else { return nil }
         for v in 0..<variableCount where !isBasic[v] && !pricedUnknowns.contains(v) {
             let cost = reducedCost(unknown: v)
             if cost.sign != 0 {
@@ -337,7 +339,7 @@ extension FactoredSolver {
     /// While `candidates` is claimed current (with a valid factor and current duals):
     /// every column that prices as improving is among them.
     fileprivate func keptCandidates() -> String? {
-        guard candidatesCurrent, factorValid, dualsCurrent else { return nil }
+        guard pricing == .candidatesListed, factorValid, dualsCurrent else { return nil }
         var unknowns = Set<Int>(), loosened = Set<Int>()
         for candidate in candidates {
             switch candidate.entering {

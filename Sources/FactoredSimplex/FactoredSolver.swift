@@ -1,10 +1,5 @@
 import LayoutModel
 
-/// A row's relation, as the solver sees it.
-enum RowKind: UInt8 {
-    case equal, lessThanOrEqual, greaterThanOrEqual
-}
-
 /// The problem and its basis. Every row `i` reads `a_i·x + pos_i - neg_i = b_i`
 /// with `pos_i, neg_i >= 0` and the unknowns `x` free. An equality's `pos` and
 /// `neg` are its two errors; an inequality `≤` has `pos` as its slack (no cost) and
@@ -22,18 +17,9 @@ enum RowKind: UInt8 {
 /// property overlap (each in-place access is scoped to one function), so the
 /// check can only cost, never catch.
 public final class FactoredSolver {
-    // Structure (fixed at creation; rows for every constraint handle, then every edit).
-    // Constants: reading a `let` property needs no exclusivity check, a `var` one does.
-    let variableCount: Int
-    let rowCount: Int
-    let rowStart: [Int]
-    let termVariable: [Int32]
-    let termCoefficient: [Double]
-    let columnStart: [Int]
-    let columnRow: [Int32]
-    let columnCoefficient: [Double]
-    let kind: [RowKind]
-    let names: [String]
+    /// The problem, fixed at load (Problem.swift). A constant: reading a `let`
+    /// property needs no exclusivity check, a `var` one does.
+    let problem: Problem
     /// Priority levels, 0 = required, then optional priorities from the highest.
     @exclusivity(unchecked) var levelCount = 1
     @exclusivity(unchecked) var levelOfPriority: [Double: Int32] = [:]
@@ -49,36 +35,13 @@ public final class FactoredSolver {
     @exclusivity(unchecked) var ownValue: [Double]
     @exclusivity(unchecked) var isBasic: [Bool]
     @exclusivity(unchecked) var x: [Double]
-    /// Whether the current basis is known optimal (reduced costs do not depend on b).
-    @exclusivity(unchecked) var basisOptimal = false {
-        didSet {
-            if !basisOptimal {
-                dualsCurrent = false
-                dropBatchedSeeds()
-                candidatesCurrent = false
-                // Notes are only taken while the basis is optimal.
-                if oldValue { discardPricingNotes() }
-            }
-        }
-    }
-    /// Whether the dual entries hold the current basis's duals (set by a full
-    /// pricing, kept by the incremental updates of DualUpdate.swift).
-    @exclusivity(unchecked) var dualsCurrent = false
+    /// Whether the basis is known optimal, and what the duals hold (PricingState.swift).
+    @exclusivity(unchecked) var basisState = BasisState.notOptimal
+    @exclusivity(unchecked) var pricing = PricingState.stale
     @exclusivity(unchecked) var dualUpdatesSinceRefresh = 0
     /// Incremental updates since the last solve (or full pricing): see `dualUpdateLimit`.
     @exclusivity(unchecked) var dualUpdatesThisFrame = 0
-    /// Whether `candidates` lists every improving column of the current basis (set
-    /// by an incremental dual update, DualUpdate.swift; the simplex then skips pricing).
-    @exclusivity(unchecked) var candidatesCurrent = false
-    /// Set by the crash until the first solve (which may repair it by dual pivots).
-    @exclusivity(unchecked) var startsFromCrash = false
-    /// Whether ops since the last solve changed costs incrementally (RowChanges.swift):
-    /// the duals are current for the new costs, and the columns whose reduced
-    /// costs may have moved are noted for pricing at the solve.
-    @exclusivity(unchecked) var pricingPending = false
     @exclusivity(unchecked) var dualSeeds: [DualSeed] = []
-    /// Whether `dualSeeds` holds a batch of priority changes not yet applied (DualBatch.swift).
-    @exclusivity(unchecked) var seedsBatched = false
     // The dual simplex (DualSimplex.swift).
     /// Loose rows to repair, in the order found (repeats skipped when met).
     @exclusivity(unchecked) var dualWork: [Int32] = []
@@ -182,47 +145,13 @@ public final class FactoredSolver {
     @exclusivity(unchecked) var blockTrial: [Double]
 
     init(variableCount: Int, rows: [(terms: [LinearTerm], kind: RowKind, name: String)], priorities: [Double]) {
-        self.variableCount = variableCount
-        rowCount = rows.count
+        problem = Problem(variableCount: variableCount, rows: rows)
+        let rowCount = rows.count
         pivotBudget = Self.pivotBudget(rows: rows.count, unknowns: variableCount)
         var sorted = Array(Set(priorities.filter { $0 < 1000 })).sorted(by: >)
         sorted.insert(1000, at: 0)
         for (i, p) in sorted.enumerated() { levelOfPriority[p] = Int32(i) }
         levelCount = sorted.count
-        var counts = [Int](repeating: 0, count: variableCount + 1)
-        var rowStart = [0], termVariable: [Int32] = [], termCoefficient: [Double] = []
-        var kind: [RowKind] = [], names: [String] = []
-        rowStart.reserveCapacity(rows.count + 1)
-        for row in rows {
-            for t in row.terms {
-                termVariable.append(t.variable)
-                termCoefficient.append(t.coefficient)
-                counts[Int(t.variable) + 1] += 1
-            }
-            rowStart.append(termVariable.count)
-            kind.append(row.kind)
-            names.append(row.name)
-        }
-        for v in 0..<variableCount { counts[v + 1] += counts[v] }
-        var columnRow = [Int32](repeating: 0, count: termVariable.count)
-        var columnCoefficient = [Double](repeating: 0, count: termVariable.count)
-        var fill = counts
-        for r in 0..<rows.count {
-            for k in rowStart[r]..<rowStart[r + 1] {
-                let v = Int(termVariable[k])
-                columnRow[fill[v]] = Int32(r)
-                columnCoefficient[fill[v]] = termCoefficient[k]
-                fill[v] += 1
-            }
-        }
-        self.rowStart = rowStart
-        self.termVariable = termVariable
-        self.termCoefficient = termCoefficient
-        self.columnStart = counts
-        self.columnRow = columnRow
-        self.columnCoefficient = columnCoefficient
-        self.kind = kind
-        self.names = names
         rhs = [Double](repeating: 0, count: rowCount)
         level = [Int32](repeating: 0, count: rowCount)
         inForce = [Bool](repeating: false, count: rowCount)
@@ -349,7 +278,7 @@ public final class FactoredSolver {
     }
 
     /// The tolerance for "a basic column is negative" at row `r`.
-    @inline(__always) func feasibilityTolerance(_ r: Int) -> Double { 1e-9 * max(1, abs(rhs[r])) }
+    @inline(__always) func feasibilityTolerance(_ r: Int) -> Double { Tolerance.feasibility * max(1, abs(rhs[r])) }
 
     /// Total violation at level 0 (required rows): zero when the required rows hold.
     func requiredViolation() -> Double {
@@ -367,34 +296,5 @@ public final class FactoredSolver {
         // a pivot tightens, and takes no refactorisation for the flag to clear).
         requiredLoose = anyLoose
         return total
-    }
-}
-
-/// The basis, kept to put it back when an op is refused. Values are not kept: the
-/// restored basis has no valid factor, so the next solve recomputes every value
-/// from it (and publishes in full), and nothing reads them before. Keeping them
-/// cost a copy of every value and own value in each checked frame (COW: the
-/// check's solve writes them), 9 MiB a frame on churn-100000.
-struct BasisSnapshot {
-    var isTight: [Bool]
-    var positiveBasic: [Bool]
-    var isBasic: [Bool]
-    var basisOptimal: Bool
-}
-
-extension FactoredSolver {
-    func snapshot() -> BasisSnapshot {
-        BasisSnapshot(isTight: isTight, positiveBasic: positiveBasic, isBasic: isBasic, basisOptimal: basisOptimal)
-    }
-
-    func restore(_ s: BasisSnapshot) {
-        isTight = s.isTight
-        positiveBasic = s.positiveBasic
-        isBasic = s.isBasic
-        basisOptimal = s.basisOptimal
-        dropBatchedSeeds()
-        discardPricingNotes()
-        dualsCurrent = false
-        factorValid = false
     }
 }

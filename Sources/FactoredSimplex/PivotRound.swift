@@ -30,11 +30,11 @@ extension FactoredSolver {
     func primalSimplex() throws(LayoutError) {
         var blandOnly = false
         while true {
-            if !candidatesCurrent {
+            if pricing != .candidatesListed {
                 computeDuals()
                 collectImprovingColumns()
             }
-            candidatesCurrent = false
+            pricing.candidatesUsed()
             guard !candidates.isEmpty else { return }
             roundPivots.removeAll(keepingCapacity: true)
             var progressed = false
@@ -59,7 +59,7 @@ extension FactoredSolver {
                 }
             }
             precondition(!roundPivots.isEmpty, "factored simplex: a round without a pivot")
-            for pivot in roundPivots where pivot.step > 1e-12 { progressed = true }
+            for pivot in roundPivots where pivot.step > Tolerance.positiveStep { progressed = true }
             statistics.pivots += roundPivots.count
             var updatedInPart = true
             if factorValid, roundSwapsInPlace() {
@@ -85,7 +85,7 @@ extension FactoredSolver {
                 }
             } else {
                 factorValid = false
-                dualsCurrent = false
+                pricing.forgetDuals()
                 computeValues()
             }
             claimedVariables.removeAll()
@@ -139,7 +139,7 @@ extension FactoredSolver {
                 guard q >= 0, q < p else { return false }
             }
         }
-        return abs(coefficient) > 1e-7 * largest
+        return abs(coefficient) > Tolerance.relativePivot * largest
     }
 
     /// Applies a pivot `replacesInPlace` accepted, and marks its rows for the propagation.
@@ -221,9 +221,9 @@ extension FactoredSolver {
             }
             let rate = positiveBasic[r] ? -change : change
             rowRate[r] = rate
-            guard rate < -1e-9 else { continue }
+            guard rate < -Tolerance.nonzeroRate else { continue }
             let ratio = max(ownValue[r], 0) / -rate
-            let tolerance = 1e-12 * max(1, best)
+            let tolerance = Tolerance.ratioTie * max(1, best)
             if leaving < 0 || ratio < best - tolerance || (ratio <= best + tolerance && r < leaving) {
                 if ratio < best { best = ratio }
                 leaving = r

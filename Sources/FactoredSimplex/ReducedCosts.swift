@@ -50,7 +50,7 @@ extension FactoredSolver {
     /// ascending level order, until one is nonzero.
     func leadingCostOfTerms() -> LeadingCost {
         sumTermsByLevel(into: &costLevels, &costValues)
-        for i in costLevels.indices where abs(costValues[i]) > Self.dualTolerance {
+        for i in costLevels.indices where abs(costValues[i]) > Tolerance.dual {
             return LeadingCost(level: costLevels[i], value: costValues[i])
         }
         return .zero
@@ -110,11 +110,11 @@ extension FactoredSolver {
                 dualAtOwn = value
                 continue
             }
-            if l < best.level, abs(value) > Self.dualTolerance { best = LeadingCost(level: l, value: value) }
+            if l < best.level, abs(value) > Tolerance.dual { best = LeadingCost(level: l, value: value) }
         }
         if costs, own < best.level {
             let total = 1 + dualAtOwn
-            if abs(total) > Self.dualTolerance { return LeadingCost(level: own, value: total) }
+            if abs(total) > Tolerance.dual { return LeadingCost(level: own, value: total) }
         }
         return best
     }
@@ -160,7 +160,7 @@ extension FactoredSolver {
     /// standard library's sort allocates a buffer), and clears the notes.
     func priceNoted() {
         candidates.removeAll(keepingCapacity: true)
-        pricingPending = false
+        pricing.pricingDone()
         for v32 in pricedUnknowns.members {
             let v = Int(v32)
             guard !isBasic[v] else { continue }

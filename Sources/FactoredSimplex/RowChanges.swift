@@ -25,7 +25,7 @@ extension FactoredSolver {
         isTight[r] = false
         guard canChangeCostsInPlace else {
             positiveBasic[r] = true
-            basisOptimal = false
+            forgetOptimality()
             return
         }
         var activity = 0.0
@@ -47,7 +47,7 @@ extension FactoredSolver {
             if canChangeCostsInPlace {
                 finishDualChange(seedDualTarget(of: r, toLoose: false))
             } else {
-                basisOptimal = false
+                forgetOptimality()
             }
             return
         }
@@ -79,7 +79,7 @@ extension FactoredSolver {
             }
         }
         factorValid = false
-        basisOptimal = false
+        forgetOptimality()
     }
 
     /// Takes tight row `t` out without refactoring, when a loose row can take its
@@ -98,7 +98,7 @@ extension FactoredSolver {
         var e = Int(duals.head[t])
         var leading = Int32.max
         while e >= 0 {
-            if duals.level[e] < leading, abs(duals.value[e]) > Self.dualTolerance {
+            if duals.level[e] < leading, abs(duals.value[e]) > Tolerance.dual {
                 leading = duals.level[e]
                 positive = duals.value[e] > 0
             }
@@ -128,7 +128,7 @@ extension FactoredSolver {
         }
         guard factorValid, basisOptimal else {
             level[r] = l
-            basisOptimal = false
+            forgetOptimality()
             return
         }
         guard mayUpdateDuals(1) else {
@@ -144,7 +144,7 @@ extension FactoredSolver {
             // A tight row's dual comes from the loose rows' costs: only its own columns' reduced costs move.
             level[r] = l
             pricedRows.insert(r)
-            pricingPending = true
+            pricing.notePricingDue()
             return
         }
         let dual = looseDual(r)
@@ -160,20 +160,32 @@ extension FactoredSolver {
     /// Applies the queued seeds and notes the columns to price, or falls back to the full path.
     func finishDualChange(_ seeded: Bool) {
         countDualUpdates(1)
-        guard seeded, applyDualSeeds() else {
+        guard seeded else {
             dualSeeds.removeAll(keepingCapacity: true)
-            basisOptimal = false
+            forgetOptimality()
+            discardPricingNotes()
+            return
+        }
+        applySeedsForPricing()
+    }
+
+    /// Applies the queued seeds to the duals (past `budget` rows visited, gives up)
+    /// and notes for the solve's pricing the columns whose reduced costs may have
+    /// moved; if the duals could not be updated, the basis is no longer known optimal.
+    func applySeedsForPricing(budget: Int? = nil) {
+        guard applyDualSeeds(budget: budget) else {
+            forgetOptimality()
             discardPricingNotes()
             return
         }
         noteChangedDuals()
-        pricingPending = true
+        pricing.notePricingDue()
     }
 
     /// Forgets the columns noted for pricing (the full pricing will list every one).
     func discardPricingNotes() {
         pricedUnknowns.removeAll()
         pricedRows.removeAll()
-        pricingPending = false
+        pricing.pricingDone()
     }
 }

@@ -50,7 +50,7 @@ extension FactoredSolver {
         // level that an inequality, its constant moved, can stop violating).
         if level[r] != level[t] || pricedRows.contains(t) || pricingPending {
             pricedRows.insert(r)
-            pricingPending = true
+            pricing.notePricingDue()
         }
         markChanged(r)
     }

@@ -9,8 +9,6 @@ enum Entering {
 }
 
 extension FactoredSolver {
-    static let dualTolerance = 1e-9
-
     /// Re-solves: values for the new right-hand side, then (only if some basic column
     /// went negative or the costs changed) primal simplex from the repaired basis.
     func solve() throws(LayoutError) {
@@ -39,10 +37,9 @@ extension FactoredSolver {
         } else {
             computeValues()
             listNegativeOwnColumns()
-            if startsFromCrash, !infeasibleRows.isEmpty {
+            if basisState == .fromCrash, !infeasibleRows.isEmpty {
                 if repairByDualPivots() {
-                    startsFromCrash = false
-                    basisOptimal = true
+                    basisState = .optimal
                     lastSolveWasSparse = false
                     return
                 }
@@ -50,14 +47,14 @@ extension FactoredSolver {
             }
             for r32 in infeasibleRows { _ = flipOwnColumn(Int(r32), seeding: false) }
         }
-        startsFromCrash = false
+        if basisState == .fromCrash { basisState = .notOptimal }
         do {
             try primalSimplex()
         } catch {
-            basisOptimal = false
+            forgetOptimality()
             throw error
         }
-        basisOptimal = true
+        basisState = .optimal
         // Rounds that only swapped rows in place listed what they moved.
         lastSolveWasSparse = valueEpoch == epoch
     }
@@ -103,7 +100,7 @@ extension FactoredSolver {
         var out: [Int] = []
         for r in 0..<rowCount where inForce[r] && level[r] == 0 {
             if isTight[r] {
-                if abs(duals.dual(level: 0, row: r)) > Self.dualTolerance { out.append(r) }
+                if abs(duals.dual(level: 0, row: r)) > Tolerance.dual { out.append(r) }
             } else {
                 let costs = positiveBasic[r] ? positiveCosts(r) : negativeCosts(r)
                 if costs, ownValue[r] > feasibilityTolerance(r) { out.append(r) }
@@ -120,7 +117,7 @@ extension FactoredSolver {
             for positive in [true, false] where reducedCost(row: r, positive: positive).sign == 0 {
                 var work = 0
                 sparseDirection(.loosen(row: r, positive: positive), work: &work)
-                for v in support where abs(direction[Int(v)]) > 1e-9 { out[Int(v)] = true }
+                for v in support where abs(direction[Int(v)]) > Tolerance.nonzeroRate { out[Int(v)] = true }
                 clearDirection()
             }
         }

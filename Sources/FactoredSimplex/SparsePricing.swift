@@ -13,7 +13,7 @@ extension FactoredSolver {
     func computeDuals() {
         ensureFactor()
         pricings += 1
-        dualsCurrent = true
+        pricing.dualsComputed()
         dualUpdatesSinceRefresh = 0
         dualUpdatesThisFrame = 0
         duals.removeAll()

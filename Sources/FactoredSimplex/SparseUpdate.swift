@@ -174,7 +174,7 @@ extension FactoredSolver {
                 for k in rs[r]..<rs[r + 1] { activity += tc[k] * xs[Int(tv[k])] }
                 let residual = b[r] - activity
                 own[r] = positive[r] ? residual : -residual
-                if own[r] < -1e-9 * max(1, abs(b[r])) {
+                if own[r] < -Tolerance.feasibility * max(1, abs(b[r])) {
                     infeasible[infeasibleCount] = r32
                     infeasibleCount += 1
                 }

@@ -116,7 +116,7 @@ struct FactoredInvariantTests {
         for op in scene.frames[1] { try backend.apply(op) }
         // The priority change is batched until the solve; applied as the solve would
         // first, loosening the cap improves: noted, a pricing pending.
-        #expect(backend.solver.seedsBatched)
+        #expect(!backend.solver.dualSeeds.isEmpty)
         #expect(backend.checkInvariants() == nil)
         backend.solver.applyBatchedSeeds()
         #expect(backend.checkInvariants() == nil)
@@ -135,8 +135,11 @@ struct FactoredInvariantTests {
         // The priority change is batched until the solve; applied as the solve would first.
         backend.solver.applyBatchedSeeds()
         #expect(backend.checkInvariants() == nil)
-        // Loosening the cap improves now; a candidate list that claims to be current must hold it.
-        backend.solver.candidatesCurrent = true
+        // Loosening the cap improves now; a candidate list that claims to be current must
+        // hold it. (Claiming candidates listed owes no pricing: the notes go with it.)
+        backend.solver.pricing = .candidatesListed
+        backend.solver.pricedRows.removeAll()
+        backend.solver.pricedUnknowns.removeAll()
         backend.solver.candidates.removeAll()
         let problem = backend.checkInvariants()
         #expect(problem?.contains("'cap' improves but the candidates") == true, "got: \(problem ?? "nil")")
