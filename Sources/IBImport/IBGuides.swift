@@ -229,7 +229,8 @@ extension IBSceneBuilder {
     /// safe area and margins inset by the environment's values, the top/bottom layout
     /// guides spanning the root's width with their lengths, the frame guide equal to the
     /// scroll view, the content guide at the scroll view's origin (its size made by the
-    /// content's constraints; held at the scroll view's size at priority 1 otherwise), the
+    /// content's constraints; held at the scroll view's size at priority 2 otherwise,
+    /// above only the ambiguity probe of `check`), the
     /// keyboard guide (keyboard hidden) as tall as the safe area's bottom inset.
     /// With `environmentFromFrames`, every edge that a file constraint reaches is read off
     /// the frame at that constraint's other end (the most common value when several agree).
@@ -289,8 +290,8 @@ extension IBSceneBuilder {
             case .content:
                 add("\(id)~left", ref(id, .left), .equal, ref(o.id, .left), origin: origin)
                 add("\(id)~top", ref(id, .top), .equal, ref(o.id, .top), origin: origin)
-                add("\(id)~width-fallback", ref(id, .width), .equal, ref(o.id, .width), priority: 1, origin: origin + ": size held when the content leaves it free")
-                add("\(id)~height-fallback", ref(id, .height), .equal, ref(o.id, .height), priority: 1, origin: origin + ": size held when the content leaves it free")
+                add("\(id)~width-fallback", ref(id, .width), .equal, ref(o.id, .width), priority: 2, origin: origin + ": size held when the content leaves it free")
+                add("\(id)~height-fallback", ref(id, .height), .equal, ref(o.id, .height), priority: 2, origin: origin + ": size held when the content leaves it free")
             }
         }
     }

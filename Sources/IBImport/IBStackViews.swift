@@ -10,7 +10,12 @@ extension IBSceneBuilder {
     ///   `next.leading == prev.trailing + spacing` for fill, fillEqually and fillProportionally;
     ///   for equalSpacing `>= spacing` with equal gaps, for equalCentering `>= spacing` with equal
     ///   centre-to-centre distances at 999 (the gaps are spacer guides, `STACK~gapN`, of zero
-    ///   thickness). fillEqually: equal sizes along the axis; fillProportionally: sizes in the
+    ///   thickness). Each gap prefers the spacing itself at priority 50, below any hugging and
+    ///   below a nested stack's own fit (51): a stack nothing stretches is as short as its content
+    ///   allows, a stretched one pads its gaps while its views keep their intrinsic sizes (the
+    ///   result Apple documents for UIStackView.Distribution.equalSpacing; NSStackView documents
+    ///   the same preference, at its hugging priority, for hasEqualSpacing).
+    ///   fillEqually: equal sizes along the axis; fillProportionally: sizes in the
     ///   ratio of the IB frames (which Xcode made proportional to the intrinsic sizes) at 999.
     /// - Across: fill pins both edges; top/leading pins the start edge and keeps the end inside;
     ///   bottom/trailing the reverse; center aligns centres and keeps both edges inside;
@@ -18,7 +23,9 @@ extension IBSceneBuilder {
     ///   edges inside. Except for fill, the stack is as thin as its content allows
     ///   (`size == 0` across at priority 51, below any hugging).
     /// - Hidden arranged views: size 0 along the axis, half the spacing after the previous view
-    ///   (where Xcode draws them), and no spacing of their own.
+    ///   (where Xcode draws them), and no spacing of their own. Across, they keep the alignment
+    ///   (pinned edge, centre or baseline) but not the bounds of the stack: the stack spans its
+    ///   visible views only, so a hidden view as wide as its content may overhang it.
     func expandStackView(_ s: Int) throws(IBImportError) {
         let stack = views[s]
         let e = stack.element
@@ -62,6 +69,10 @@ extension IBSceneBuilder {
                     let pid = views[p].id
                     let relation: Relation = distribution.hasPrefix("equal") ? .greaterThanOrEqual : .equal
                     add("\(id)~sv-spacing", ref(id, lead), relation, ref(pid, trail), constant: spacing, origin: origin)
+                    if relation == .greaterThanOrEqual {
+                        add("\(id)~sv-spacing-fit", ref(id, lead), .equal, ref(pid, trail), constant: spacing, priority: 50,
+                            origin: origin + ": as tight as its content allows")
+                    }
                 } else {
                     add("\(id)~sv-\(lead)", ref(id, lead), .equal, ref(container, lead), origin: origin)
                 }
@@ -120,7 +131,8 @@ extension IBSceneBuilder {
         // constraint) is drawn with none where the alignment leaves it free (priority 25, below
         // the stack's own fit); visible views so left free keep no such pull (their stored frames
         // show every width).
-        if alignment != "fill", views[a].element.flag("hidden") {
+        let hidden = views[a].element.flag("hidden")
+        if alignment != "fill", hidden {
             add("\(id)~sv-suppress", ref(id, vertical ? .width : .height), .equal, constant: 0, priority: 25,
                 origin: origin + ": hidden, no size across where nothing else sets it")
         }
@@ -130,10 +142,10 @@ extension IBSceneBuilder {
             add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .equal, ref(container, crossTrail), origin: origin)
         case "top", "leading":
             add("\(id)~sv-\(crossLead)", ref(id, crossLead), .equal, ref(container, crossLead), origin: origin)
-            add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .lessThanOrEqual, ref(container, crossTrail), origin: origin)
+            if !hidden { add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .lessThanOrEqual, ref(container, crossTrail), origin: origin) }
         case "bottom", "trailing":
             add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .equal, ref(container, crossTrail), origin: origin)
-            add("\(id)~sv-\(crossLead)", ref(id, crossLead), .greaterThanOrEqual, ref(container, crossLead), origin: origin)
+            if !hidden { add("\(id)~sv-\(crossLead)", ref(id, crossLead), .greaterThanOrEqual, ref(container, crossLead), origin: origin) }
         default:
             if alignment == "center" {
                 add("\(id)~sv-\(crossCenter)", ref(id, crossCenter), .equal, ref(container, crossCenter), origin: origin)
@@ -143,8 +155,10 @@ extension IBSceneBuilder {
                 add("\(id)~sv-baseline", ref(views[viewA].id, attrA), .equal, ref(views[viewF].id, attrF), constant: offF - offA,
                     origin: origin + ": baselines approximated")
             }
-            add("\(id)~sv-\(crossLead)", ref(id, crossLead), .greaterThanOrEqual, ref(container, crossLead), origin: origin)
-            add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .lessThanOrEqual, ref(container, crossTrail), origin: origin)
+            if !hidden {
+                add("\(id)~sv-\(crossLead)", ref(id, crossLead), .greaterThanOrEqual, ref(container, crossLead), origin: origin)
+                add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .lessThanOrEqual, ref(container, crossTrail), origin: origin)
+            }
         }
     }
 }
