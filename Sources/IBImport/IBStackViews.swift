@@ -23,9 +23,11 @@ extension IBSceneBuilder {
     ///   edges inside. Except for fill, the stack is as thin as its content allows
     ///   (`size == 0` across at priority 51, below any hugging).
     /// - Hidden arranged views: size 0 along the axis, half the spacing after the previous view
-    ///   (where Xcode draws them), and no spacing of their own. Across, they keep the alignment
-    ///   (pinned edge, centre or baseline) but not the bounds of the stack: the stack spans its
-    ///   visible views only, so a hidden view as wide as its content may overhang it.
+    ///   (where Xcode draws them; in a fillProportionally stack, which sizes its visible views
+    ///   only, on the stack's leading edge, where Xcode stores them), and no spacing of their own.
+    ///   Across, they keep the alignment (pinned edge, centre or baseline) but not the bounds of
+    ///   the stack: the stack spans its visible views only, so a hidden view as wide as its
+    ///   content may overhang it.
     func expandStackView(_ s: Int) throws(IBImportError) {
         let stack = views[s]
         let e = stack.element
@@ -59,7 +61,7 @@ extension IBSceneBuilder {
                 phase = .hiding
                 add("\(id)~sv-hidden", ref(id, size), .equal, constant: 0, origin: origin + ": hidden")
                 phase = .generated
-                if let p = previous {
+                if let p = previous, distribution != "fillProportionally" {
                     add("\(id)~sv-\(lead)", ref(id, lead), .equal, ref(views[p].id, trail), constant: spacing / 2, origin: origin + ": hidden")
                 } else {
                     add("\(id)~sv-\(lead)", ref(id, lead), .equal, ref(container, lead), origin: origin + ": hidden")
