@@ -180,6 +180,11 @@ extension IBSceneBuilder {
         // minimum margins; a cell at the root has its own.
         if i == 0 && (root.controller != nil || !IBClassNames.cells.contains(v.element.name)) {
             m = IBInsets(top: 0, left: env.rootSideMargin, bottom: 0, right: env.rootSideMargin)
+        } else if i == 0, v.element.name == "tableViewCell", v.element.parent?.name == "prototypes", toolsVersion >= 14000 {
+            // A prototype cell is laid out in its table view, which gives its cells its own side
+            // margins (the root's, for the cell's width).
+            let side = IBDeviceTable.rootSideMargin(width: v.frame.width)
+            m = IBInsets(top: 8, left: side, bottom: 8, right: side)
         } else if v.element.name == "tableViewCellContentView" && toolsVersion >= 14000 {
             let side = IBDeviceTable.rootSideMargin(width: views[0].frame.width)
             // Beside an accessory (which the content view stops short of), the trailing margin is
