@@ -32,8 +32,7 @@ extension IBSceneBuilder {
         let stack = views[s]
         let e = stack.element
         let vertical = e["axis"] == "vertical"
-        let (lead, trail, size, center): (Attribute, Attribute, Attribute, Attribute) =
-            vertical ? (.top, .bottom, .height, .centerY) : (.left, .right, .width, .centerX)
+        let (lead, trail, size): (Attribute, Attribute, Attribute) = vertical ? (.top, .bottom, .height) : (.left, .right, .width)
         let (crossLead, crossTrail, crossSize, crossCenter): (Attribute, Attribute, Attribute, Attribute) =
             vertical ? (.left, .right, .width, .centerX) : (.top, .bottom, .height, .centerY)
         // `spacingType="standard"` is UIStackView.spacingUseSystem: 8 pt between views.
@@ -103,24 +102,34 @@ extension IBSceneBuilder {
                     multiplier: max(mine / base, 1e-6), priority: 999, origin: origin)
             }
         case "equalSpacing", "equalCentering":
-            let byCentre = distribution == "equalCentering"
-            var firstGap: String?
-            for (n, pair) in zip(visible, visible.dropFirst()).enumerated() {
-                let gap = "\(sid)~gap\(n)"
-                guides[gap] = IBGuide(kind: .stackSpacer, owner: s, ownerID: sid)
-                guideOrder.append(gap)
-                let a = views[pair.0].id, b = views[pair.1].id
-                add("\(gap)~start", ref(gap, lead), .equal, ref(a, byCentre ? center : trail), origin: origin + ": spacer")
-                add("\(gap)~end", ref(gap, trail), .equal, ref(b, byCentre ? center : lead), origin: origin + ": spacer")
-                add("\(gap)~across", ref(gap, crossLead), .equal, ref(sid, crossLead), origin: origin + ": spacer")
-                add("\(gap)~thin", ref(gap, crossSize), .equal, constant: 0, origin: origin + ": spacer")
-                if let f = firstGap {
-                    add("\(gap)~equal", ref(gap, size), .equal, ref(f, size), priority: byCentre ? 999 : 1000, origin: origin)
-                } else {
-                    firstGap = gap
-                }
-            }
+            addSpacers(s, visible: visible, byCentre: distribution == "equalCentering", vertical: vertical, origin: origin)
         default: break
+        }
+    }
+
+    /// Equal spacing or centring: between neighbours a spacer guide (`STACK~gapN`, of zero
+    /// thickness) from one's trailing edge (centre) to the next's leading edge (centre), all the
+    /// same length (required for equalSpacing, 999 for equalCentering).
+    private func addSpacers(_ s: Int, visible: [Int], byCentre: Bool, vertical: Bool, origin: String) {
+        let sid = views[s].id
+        let (lead, trail, size, center): (Attribute, Attribute, Attribute, Attribute) =
+            vertical ? (.top, .bottom, .height, .centerY) : (.left, .right, .width, .centerX)
+        let (crossLead, crossSize): (Attribute, Attribute) = vertical ? (.left, .width) : (.top, .height)
+        var firstGap: String?
+        for (n, pair) in zip(visible, visible.dropFirst()).enumerated() {
+            let gap = "\(sid)~gap\(n)"
+            guides[gap] = IBGuide(kind: .stackSpacer, owner: s, ownerID: sid)
+            guideOrder.append(gap)
+            let a = views[pair.0].id, b = views[pair.1].id
+            add("\(gap)~start", ref(gap, lead), .equal, ref(a, byCentre ? center : trail), origin: origin + ": spacer")
+            add("\(gap)~end", ref(gap, trail), .equal, ref(b, byCentre ? center : lead), origin: origin + ": spacer")
+            add("\(gap)~across", ref(gap, crossLead), .equal, ref(sid, crossLead), origin: origin + ": spacer")
+            add("\(gap)~thin", ref(gap, crossSize), .equal, constant: 0, origin: origin + ": spacer")
+            if let f = firstGap {
+                add("\(gap)~equal", ref(gap, size), .equal, ref(f, size), priority: byCentre ? 999 : 1000, origin: origin)
+            } else {
+                firstGap = gap
+            }
         }
     }
 
