@@ -4,7 +4,9 @@ with the environment from the device table and read off the frames, and writes a
 Markdown table: per file, hierarchies, views, constraints, % of the views IB does
 not flag that match IB's frames (0.5 pt), and the causes of the mismatches.
 
-usage: scripts/ib_conformance.py DIR [--binary PATH] [--output FILE]
+usage: scripts/ib_conformance.py DIR [--binary PATH] [--output FILE] [--unseen]
+(--unseen: the folder holds files the import's rules were not written on; the report says so
+instead of calling its figures in-sample)
 Only numbers, class names and counts are written: no content of the files."""
 import argparse, collections, datetime, json, os, subprocess, sys
 
@@ -19,13 +21,15 @@ def run(binary, path, from_frames):
         return None, p.stderr.strip().splitlines()[-1:] or ["no output"]
     s = report["summary"]
     causes = collections.Counter()
+    left_out = collections.Counter(entry["kind"] for hierarchy in report["hierarchies"]
+                                   for entry in hierarchy.get("not_comparable", []))
     for hierarchy in report["hierarchies"]:
         if "conflict" in hierarchy:
             causes["unresolved conflict"] += 1
         for view in hierarchy["differing"]:
             if "flag" not in view and "not_comparable" not in view:
                 causes[f"{view['class']} ({category(view['likely_causes'])})"] += 1
-    return (s["hierarchies"], s["views"], s["constraints"], s["unflagged"], s["matching"], s["not_comparable"]), causes
+    return (s["hierarchies"], s["views"], s["constraints"], s["unflagged"], s["matching"], left_out), causes
 
 CATEGORIES = {"dropped-constraint": "dropped constraint", "symbol-insets": "symbol insets",
               "custom-class-size": "custom class size", "constraint-outside": "constraint outside",
@@ -40,14 +44,23 @@ def category(likely_causes):
         return "stale frame elsewhere" if first.get("elsewhere") else "stale stored frame"
     return CATEGORIES.get(first["kind"], "unsupported attribute")
 
+SAMPLE_NOTE_IN_SAMPLE = (
+    "In-sample: every figure here. The import's rules were written while looking at these files, and the "
+    "device table's tools-version rules were measured on them and on other real files (see "
+    "Sources/IBImport/IBEnvironment.swift, where every entry names its source: Apple's documentation, a UIKit "
+    "constant, or the stored frames of files of a tools-version range).")
+SAMPLE_NOTE_UNSEEN = (
+    "Files the import's rules were not written on (--unseen): these figures measure how the rules carry over.")
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("dir")
     ap.add_argument("--binary", default=".build/debug/layoutbench")
     ap.add_argument("--output", default="-")
+    ap.add_argument("--unseen", action="store_true", help="files the import's rules were not written on")
     a = ap.parse_args()
     files = sorted(f for f in os.listdir(a.dir) if f.endswith((".xib", ".storyboard")))
-    rows, totals = [], {False: [0, 0, 0], True: [0, 0, 0]}
+    rows, totals = [], {False: [0, 0, collections.Counter()], True: [0, 0, collections.Counter()]}
     kinds = {False: collections.Counter(), True: collections.Counter()}
     for f in files:
         row = [f]
@@ -59,7 +72,7 @@ def main():
             h, v, c, u, m, nc = result
             totals[from_frames][0] += u
             totals[from_frames][1] += m
-            totals[from_frames][2] += nc
+            totals[from_frames][2].update(nc)
             pct = 100.0 * m / u if u else 100.0
             text = ", ".join(f"{k} ×{n}" for k, n in causes.most_common(4))
             for k, n in causes.items():
@@ -76,27 +89,25 @@ def main():
            "required constraints broken as UIKit breaks them), cassowary back end, 0.5 pt tolerance; views IB "
            "flags as misplaced or ambiguous are left out of the percentages, and so are the views `--check` says it "
            "cannot compare (`not comparable`: a view whose solved frame depends on a required constraint the stored "
-           "frames break, or on the run-time size of a custom class the file does not give; see the README's import "
-           "section). A refused file adds no views to the totals and is listed as refused. "
+           "frames break, or on the run-time size of a custom class the file does not give, or whose frame the "
+           "constraints leave ambiguous; see the README's import section). A refused file adds no views to the totals and is listed as refused. "
            "The causes column gives, per differing unflagged view, its class and the kind of the likely cause "
            "`--check` names (dropped constraint, symbol insets, custom class size, constraint outside, "
            "stale stored frame: IB's own frames break a required constraint of the file, of that view or "
            "elsewhere in the hierarchy; unsupported attribute; unknown when the import knows of none).", "",
-           "In-sample: every figure here. The import's rules were written while looking at these files, and the "
-           "device table's tools-version rules were measured on them (Xcode 15's files, tools versions 24000 to "
-           "32699: navigation bar 4 pt lower, a second status-bar height on top where no navigation bar is shown, "
-           "a second home-indicator inset, a navigation bar inferred from a navigation item; Xcode 11's files, "
-           "tools versions 15000 to 15999: no status bar on iPhones without a notch; the 5.8-inch class at 50 pt "
-           "from tools 21000); the other table entries name Apple sources (see Sources/IBImport/IBEnvironment.swift).", ""]
+           SAMPLE_NOTE_UNSEEN if a.unseen else SAMPLE_NOTE_IN_SAMPLE, ""]
     for from_frames, title in ((True, "environment read off the frames (`--environment-from-frames`)"),
                                (False, "environment from the device table")):
-        u, m, nc = totals[from_frames]
+        u, m, left_out = totals[from_frames]
+        nc = sum(left_out.values())
         column = 1 if from_frames else 2
         refused = sum(1 for row in rows if row[column][0] == "refused")
         full = sum(1 for row in rows if row[column][0] != "refused" and row[column][3].startswith("100.0%"))
         out.append(f"## {title}: {100.0 * m / u if u else 100:.1f}% ({m}/{u} unflagged views match)")
         out.append("")
-        out.append(f"{len(rows)} files: {full} match fully, {refused} refused; {nc} views not comparable, left out.")
+        left_kinds = ", ".join(f"{k.replace('-', ' ')} {n}" for k, n in left_out.most_common())
+        out.append(f"{len(rows)} files: {full} match fully, {refused} refused; {nc} views not comparable, left out"
+                   + (f" ({left_kinds})." if left_kinds else "."))
         out.append("")
         if kinds[from_frames]:
             listed = ", ".join(f"{k} {n}" for k, n in kinds[from_frames].most_common())

@@ -95,6 +95,8 @@ public struct IBNotComparable: Sendable, Hashable {
         case staleStoredFrame = "stale-stored-frame"
         /// The view's frame depends on the run-time intrinsic size of a custom class.
         case customClassSize = "custom-class-size"
+        /// The constraints leave the view's frame ambiguous: several layouts satisfy them equally.
+        case ambiguousFrame = "ambiguous-frame"
     }
     public var kind: Kind
     /// `not comparable: …`, as `--check` prints it.

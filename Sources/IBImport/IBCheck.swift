@@ -82,6 +82,7 @@ extension IBImportedScene {
         result.added = added
         let judged = contradictedByStoredFrames(solved: solvedScene, rects: rects, backend: backend, tolerance: tolerance)
             .merging(sizedByCustomClasses(solved: solvedScene, rects: rects, backend: backend, tolerance: tolerance)) { a, _ in a }
+            .merging(ambiguousFrames(solved: solvedScene, rects: rects, backend: backend, tolerance: tolerance)) { a, _ in a }
         for (id, why) in judged where views.first(where: { $0.id == id })?.flagged == nil {
             result.notComparable[id] = why
         }

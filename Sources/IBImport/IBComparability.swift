@@ -79,3 +79,51 @@ extension IBImportedScene {
         return Dictionary(uniqueKeysWithValues: moved.map { ($0, reason) })
     }
 }
+
+extension IBImportedScene {
+    /// View id → why its stored frame cannot judge the import: views whose frames the file's
+    /// constraints (and every rule's, at every priority) leave ambiguous. Where several layouts
+    /// are equally good, UIKit's engine keeps whichever its internals reach first, and so does
+    /// Xcode's; no rule can say which. Found by solving again with a pull, below every priority
+    /// the scene uses (priority 1, solved lexicographically), on every view's size and then
+    /// position, `ambiguityProbe` points past its solved value one way, the other, and
+    /// alternately: a view whose rectangle moves by more than `tolerance` under a pull that only a
+    /// tie can yield to is ambiguous. A probe the solver refuses leaves nothing out. (A file's own
+    /// constraint at priority 1 ties with the probe: its views may be called ambiguous.)
+    func ambiguousFrames(
+        solved scene: Scene, rects: [Double], backend: any LayoutBackend.Type, tolerance: Double
+    ) -> [String: IBNotComparable] {
+        var out: [String: IBNotComparable] = [:]
+        let probes: [(attributes: [(Attribute, Int)], what: String)] = [
+            ([(.width, 2), (.height, 3)], "size"), ([(.left, 0), (.top, 1)], "position"),
+        ]
+        // All views pulled one way, then the other, then alternately (so that two views sharing
+        // a fixed length, pulled alike, do not cancel out).
+        let signs: [(Int) -> Double] = [{ _ in 1 }, { _ in -1 }, { $0 % 2 == 0 ? 1 : -1 }, { $0 % 2 == 0 ? -1 : 1 }]
+        for (attributes, what) in probes {
+            for sign in signs {
+                var pulled = scene
+                for (n, v) in views.enumerated() {
+                    for (attribute, k) in attributes {
+                        pulled.constraints.append(Constraint(
+                            id: "\(v.id)~ambiguity-probe-\(attribute)", first: AttributeRef(view: v.id, attribute: attribute),
+                            relation: .equal, constant: rects[4 * n + k] + sign(n) * Self.ambiguityProbe, priority: Priority(1)))
+                    }
+                }
+                guard let session = try? SceneSession(scene: pulled.compile(), backend: backend) else { continue }
+                let other = session.rects
+                for (n, v) in views.enumerated() where out[v.id] == nil {
+                    let free = zip(["x", "y", "width", "height"], 0..<4).filter { abs(rects[4 * n + $0.1] - other[4 * n + $0.1]) > tolerance }
+                    if free.isEmpty { continue }
+                    out[v.id] = IBNotComparable(kind: .ambiguousFrame, message: "not comparable: the constraints leave its "
+                        + free.map(\.0).joined(separator: " and ")
+                        + " ambiguous under a pull on every view's \(what) (several layouts satisfy them equally; UIKit's engine picks one by its internals)")
+                }
+            }
+        }
+        return out
+    }
+
+    /// How far past its solved value the ambiguity probe pulls a view (points).
+    static let ambiguityProbe = 10.0
+}

@@ -20,6 +20,11 @@ extension IBSceneBuilder {
     /// vertically, as labels, buttons and text fields draw it, so both baselines lie
     /// `0.355 * pointSize` below the centre. A multi-line label (`numberOfLines` 0 or above 1) has
     /// its first baseline one ascender below its top and its last one descender above its bottom.
+    /// An empty label (`text=""`, or neither text nor attributed text) has no line to centre
+    /// (UIKit gives it no intrinsic height): both its baselines lie one descender of its own font
+    /// above its bottom (a text style at its default Dynamic Type size, see
+    /// `textStylePointSize`). Apple documents no baseline for an empty label; this is what
+    /// Xcode's stored frames show, for a label taller than a line as for one line tall.
     /// A stack view's baseline is its arranged view's (see `baselineView`); a view without text
     /// has its baselines at its bottom (UIView's default). Returns the view, attribute and offset.
     func baselineOffset(_ i: Int, last: Bool) -> (view: Int, attribute: Attribute, offset: Double) {
@@ -29,12 +34,34 @@ extension IBSceneBuilder {
         let varied = e.children.last { $0.name == "variation" && $0.key.map(variationMatches) == true && $0.child("fontDescription") != nil }
         let font = varied?.child("fontDescription") ?? e.child("fontDescription", key: "fontDescription")
             ?? e.descendants().first { $0.name == "fontDescription" }
+        if e.name == "label", Self.isEmptyLabel(e) {
+            let size = font.flatMap { Double($0["pointSize"] ?? "") ?? $0["style"].flatMap(Self.textStylePointSize) } ?? 17
+            return (b, .bottom, -0.24 * size)
+        }
         let size = font.flatMap { Double($0["pointSize"] ?? "") } ?? 17
         let lines = Int(e["numberOfLines"] ?? "1") ?? 1
         if e.name == "label", lines != 1 {
             return last ? (b, .bottom, -0.24 * size) : (b, .top, 0.95 * size)
         }
         return (b, .centerY, 0.355 * size)
+    }
+
+    /// A label showing no text: `text=""`, or no `text` and no attributed string.
+    static func isEmptyLabel(_ e: IBElement) -> Bool {
+        guard let text = e["text"] else { return !e.descendants().contains { $0.name == "attributedString" } }
+        return text.isEmpty
+    }
+
+    /// The point size of a Dynamic Type text style at the default content size (Large), from
+    /// Apple's Human Interface Guidelines, Typography, "iOS, iPadOS Dynamic Type sizes".
+    static func textStylePointSize(_ style: String) -> Double? {
+        let sizes: [String: Double] = [
+            "UICTFontTextStyleTitle0": 34, "UICTFontTextStyleTitle1": 28, "UICTFontTextStyleTitle2": 22,
+            "UICTFontTextStyleTitle3": 20, "UICTFontTextStyleHeadline": 17, "UICTFontTextStyleBody": 17,
+            "UICTFontTextStyleCallout": 16, "UICTFontTextStyleSubhead": 15, "UICTFontTextStyleFootnote": 13,
+            "UICTFontTextStyleCaption1": 12, "UICTFontTextStyleCaption2": 11,
+        ]
+        return sizes[style]
     }
 
     /// The view whose baseline a view's baseline is (UIStackView's view for first/last baseline

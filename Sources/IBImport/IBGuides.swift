@@ -215,6 +215,11 @@ extension IBSceneBuilder {
         // minimum margins; a cell at the root has its own.
         if i == 0 && (root.controller != nil || !IBClassNames.cells.contains(v.element.name)) {
             m = IBInsets(top: 0, left: env.rootSideMargin, bottom: 0, right: env.rootSideMargin)
+        } else if i == 0, v.element.name == "tableViewCell", v.element.parent?.name == "prototypes", toolsVersion >= 14000 {
+            // A prototype cell is laid out in its table view, which gives its cells its own side
+            // margins (the root's, for the cell's width).
+            let side = IBDeviceTable.rootSideMargin(width: v.frame.width)
+            m = IBInsets(top: 8, left: side, bottom: 8, right: side)
         } else if v.element.name == "tableViewCellContentView" && toolsVersion >= 14000 {
             // The side margins come from the table view, which spans the screen: a cell drawn
             // narrower than the screen still gets the screen's system margins.
@@ -272,7 +277,8 @@ extension IBSceneBuilder {
     /// safe area and margins inset by the environment's values, the top/bottom layout
     /// guides spanning the root's width with their lengths, the frame guide equal to the
     /// scroll view, the content guide at the scroll view's origin (its size made by the
-    /// content's constraints; held at the scroll view's size at priority 1 otherwise), the
+    /// content's constraints; held at the scroll view's size at priority 2 otherwise,
+    /// above only the ambiguity probe of `check`), the
     /// keyboard guide (keyboard hidden) as tall as the safe area's bottom inset.
     /// With `environmentFromFrames`, every edge that a file constraint reaches is read off
     /// the frame at that constraint's other end (the most common value when several agree).
@@ -339,8 +345,8 @@ extension IBSceneBuilder {
             case .content:
                 add("\(id)~left", ref(id, .left), .equal, ref(o.id, .left), origin: origin)
                 add("\(id)~top", ref(id, .top), .equal, ref(o.id, .top), origin: origin)
-                add("\(id)~width-fallback", ref(id, .width), .equal, ref(o.id, .width), priority: 1, origin: origin + ": size held when the content leaves it free")
-                add("\(id)~height-fallback", ref(id, .height), .equal, ref(o.id, .height), priority: 1, origin: origin + ": size held when the content leaves it free")
+                add("\(id)~width-fallback", ref(id, .width), .equal, ref(o.id, .width), priority: 2, origin: origin + ": size held when the content leaves it free")
+                add("\(id)~height-fallback", ref(id, .height), .equal, ref(o.id, .height), priority: 2, origin: origin + ": size held when the content leaves it free")
             }
         }
     }

@@ -23,9 +23,34 @@ extension IBSceneBuilder {
         }
     }
 
+    /// UIKit's intrinsic size (of the alignment rectangle) for the classes whose size does not
+    /// depend on their content, nil where it does or is not known. Apple documents none of these
+    /// numbers; each is what the runtime reports and Xcode stores for a view sized by its content:
+    /// - activity indicators: the `large` and `whiteLarge` styles 37×37, the others (`medium`,
+    ///   and the older `white` and `gray`) 20×20 (UIActivityIndicatorView.Style; every fitted
+    ///   indicator of the conformance corpus, Xcode 8 to 26);
+    /// - switches, files before Xcode 15 (tools 24000): 51×31, less the 2 pt right alignment inset
+    ///   (later files show 63×28 as well, so none is assumed there);
+    /// - steppers: 94×32 (iOS 7 and later);
+    /// - progress views: height 4 from Xcode 12 (tools 17000, the iOS 14 SDK), 2 before;
+    /// - page controls: height 26 from Xcode 12, 37 before (the width grows with the pages).
+    static func fixedIntrinsicSize(_ e: IBElement, toolsVersion: Double) -> (width: Double?, height: Double?) {
+        switch e.name {
+        case "activityIndicatorView":
+            let large = ["large", "whiteLarge"].contains(e["style"] ?? "medium")
+            return large ? (37, 37) : (20, 20)
+        case "switch": return toolsVersion < 24000 ? (49, 31) : (nil, nil)
+        case "stepper": return (94, 32)
+        case "progressView": return (nil, toolsVersion >= 17000 ? 4 : 2)
+        case "pageControl": return (nil, toolsVersion >= 17000 ? 26 : 37)
+        default: return (nil, nil)
+        }
+    }
+
     /// The intrinsic size is the IB alignment rectangle's (Xcode stores frames that
     /// already fit the content), unless `placeholderIntrinsicWidth/Height` gives one
-    /// (`infinite` there means none). Priorities: the file's
+    /// (`infinite` there means none), or, for a view IB flags, UIKit's fixed size of its class
+    /// (see `fixedIntrinsicSize`). Priorities: the file's
     /// `horizontalHuggingPriority`… values, else UIKit's defaults (hugging 250,
     /// compression resistance 750; IB writes 251 for labels and others itself).
     func addIntrinsicSize(_ i: Int) throws(IBImportError) {
@@ -34,6 +59,13 @@ extension IBSceneBuilder {
         var (hasW, hasH) = Self.intrinsicAxes(e)
         let a = v.alignmentWindow
         var size = (a.width, a.height)
+        // A frame IB flags (misplaced or ambiguous) is not the layout's, so it does not state
+        // the intrinsic size: the classes whose size does not depend on content take UIKit's.
+        if v.flagged != nil {
+            let fixed = Self.fixedIntrinsicSize(e, toolsVersion: toolsVersion)
+            if let w = fixed.width { size.0 = w }
+            if let h = fixed.height { size.1 = h }
+        }
         if let t = e["placeholderIntrinsicWidth"] {
             if t == "infinite" { hasW = false } else if let w = try e.number("placeholderIntrinsicWidth") { hasW = true; size.0 = w }
         }

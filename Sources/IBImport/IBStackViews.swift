@@ -10,7 +10,12 @@ extension IBSceneBuilder {
     ///   `next.leading == prev.trailing + spacing` for fill, fillEqually and fillProportionally;
     ///   for equalSpacing `>= spacing` with equal gaps, for equalCentering `>= spacing` with equal
     ///   centre-to-centre distances at 999 (the gaps are spacer guides, `STACK~gapN`, of zero
-    ///   thickness). fillEqually: equal sizes along the axis; fillProportionally: sizes in the
+    ///   thickness). Each gap prefers the spacing itself at priority 50, below any hugging and
+    ///   below a nested stack's own fit (51): a stack nothing stretches is as short as its content
+    ///   allows, a stretched one pads its gaps while its views keep their intrinsic sizes (the
+    ///   result Apple documents for UIStackView.Distribution.equalSpacing; NSStackView documents
+    ///   the same preference, at its hugging priority, for hasEqualSpacing).
+    ///   fillEqually: equal sizes along the axis; fillProportionally: sizes in the
     ///   ratio of the IB alignment rectangles (which Xcode made proportional to the intrinsic sizes) at 999.
     /// - Across: fill pins both edges; top/leading pins the start edge and keeps the end inside;
     ///   bottom/trailing the reverse; center aligns centres and keeps both edges inside;
@@ -18,13 +23,16 @@ extension IBSceneBuilder {
     ///   edges inside. Except for fill, the stack is as thin as its content allows
     ///   (`size == 0` across at priority 51, below any hugging).
     /// - Hidden arranged views: size 0 along the axis, half the spacing after the previous view
-    ///   (where Xcode draws them), and no spacing of their own.
+    ///   (where Xcode draws them; in a fillProportionally stack, which sizes its visible views
+    ///   only, on the stack's leading edge, where Xcode stores them), and no spacing of their own.
+    ///   Across, they keep the alignment (pinned edge, centre or baseline) but not the bounds of
+    ///   the stack: the stack spans its visible views only, so a hidden view as wide as its
+    ///   content may overhang it.
     func expandStackView(_ s: Int) throws(IBImportError) {
         let stack = views[s]
         let e = stack.element
         let vertical = e["axis"] == "vertical"
-        let (lead, trail, size, center): (Attribute, Attribute, Attribute, Attribute) =
-            vertical ? (.top, .bottom, .height, .centerY) : (.left, .right, .width, .centerX)
+        let (lead, trail, size): (Attribute, Attribute, Attribute) = vertical ? (.top, .bottom, .height) : (.left, .right, .width)
         let (crossLead, crossTrail, crossSize, crossCenter): (Attribute, Attribute, Attribute, Attribute) =
             vertical ? (.left, .right, .width, .centerX) : (.top, .bottom, .height, .centerY)
         // `spacingType="standard"` is UIStackView.spacingUseSystem: 8 pt between views.
@@ -52,7 +60,7 @@ extension IBSceneBuilder {
                 phase = .hiding
                 add("\(id)~sv-hidden", ref(id, size), .equal, constant: 0, origin: origin + ": hidden")
                 phase = .generated
-                if let p = previous {
+                if let p = previous, distribution != "fillProportionally" {
                     add("\(id)~sv-\(lead)", ref(id, lead), .equal, ref(views[p].id, trail), constant: spacing / 2, origin: origin + ": hidden")
                 } else {
                     add("\(id)~sv-\(lead)", ref(id, lead), .equal, ref(container, lead), origin: origin + ": hidden")
@@ -62,6 +70,10 @@ extension IBSceneBuilder {
                     let pid = views[p].id
                     let relation: Relation = distribution.hasPrefix("equal") ? .greaterThanOrEqual : .equal
                     add("\(id)~sv-spacing", ref(id, lead), relation, ref(pid, trail), constant: spacing, origin: origin)
+                    if relation == .greaterThanOrEqual {
+                        add("\(id)~sv-spacing-fit", ref(id, lead), .equal, ref(pid, trail), constant: spacing, priority: 50,
+                            origin: origin + ": as tight as its content allows")
+                    }
                 } else {
                     add("\(id)~sv-\(lead)", ref(id, lead), .equal, ref(container, lead), origin: origin)
                 }
@@ -93,24 +105,34 @@ extension IBSceneBuilder {
                     multiplier: max(mine / base, 1e-6), priority: 999, origin: origin)
             }
         case "equalSpacing", "equalCentering":
-            let byCentre = distribution == "equalCentering"
-            var firstGap: String?
-            for (n, pair) in zip(visible, visible.dropFirst()).enumerated() {
-                let gap = "\(sid)~gap\(n)"
-                guides[gap] = IBGuide(kind: .stackSpacer, owner: s, ownerID: sid)
-                guideOrder.append(gap)
-                let a = views[pair.0].id, b = views[pair.1].id
-                add("\(gap)~start", ref(gap, lead), .equal, ref(a, byCentre ? center : trail), origin: origin + ": spacer")
-                add("\(gap)~end", ref(gap, trail), .equal, ref(b, byCentre ? center : lead), origin: origin + ": spacer")
-                add("\(gap)~across", ref(gap, crossLead), .equal, ref(sid, crossLead), origin: origin + ": spacer")
-                add("\(gap)~thin", ref(gap, crossSize), .equal, constant: 0, origin: origin + ": spacer")
-                if let f = firstGap {
-                    add("\(gap)~equal", ref(gap, size), .equal, ref(f, size), priority: byCentre ? 999 : 1000, origin: origin)
-                } else {
-                    firstGap = gap
-                }
-            }
+            addSpacers(s, visible: visible, byCentre: distribution == "equalCentering", vertical: vertical, origin: origin)
         default: break
+        }
+    }
+
+    /// Equal spacing or centring: between neighbours a spacer guide (`STACK~gapN`, of zero
+    /// thickness) from one's trailing edge (centre) to the next's leading edge (centre), all the
+    /// same length (required for equalSpacing, 999 for equalCentering).
+    private func addSpacers(_ s: Int, visible: [Int], byCentre: Bool, vertical: Bool, origin: String) {
+        let sid = views[s].id
+        let (lead, trail, size, center): (Attribute, Attribute, Attribute, Attribute) =
+            vertical ? (.top, .bottom, .height, .centerY) : (.left, .right, .width, .centerX)
+        let (crossLead, crossSize): (Attribute, Attribute) = vertical ? (.left, .width) : (.top, .height)
+        var firstGap: String?
+        for (n, pair) in zip(visible, visible.dropFirst()).enumerated() {
+            let gap = "\(sid)~gap\(n)"
+            guides[gap] = IBGuide(kind: .stackSpacer, owner: s, ownerID: sid)
+            guideOrder.append(gap)
+            let a = views[pair.0].id, b = views[pair.1].id
+            add("\(gap)~start", ref(gap, lead), .equal, ref(a, byCentre ? center : trail), origin: origin + ": spacer")
+            add("\(gap)~end", ref(gap, trail), .equal, ref(b, byCentre ? center : lead), origin: origin + ": spacer")
+            add("\(gap)~across", ref(gap, crossLead), .equal, ref(sid, crossLead), origin: origin + ": spacer")
+            add("\(gap)~thin", ref(gap, crossSize), .equal, constant: 0, origin: origin + ": spacer")
+            if let f = firstGap {
+                add("\(gap)~equal", ref(gap, size), .equal, ref(f, size), priority: byCentre ? 999 : 1000, origin: origin)
+            } else {
+                firstGap = gap
+            }
         }
     }
 
@@ -123,7 +145,8 @@ extension IBSceneBuilder {
         // constraint) is drawn with none where the alignment leaves it free (priority 25, below
         // the stack's own fit); visible views so left free keep no such pull (their stored frames
         // show every width).
-        if alignment != "fill", views[a].element.flag("hidden") {
+        let hidden = views[a].element.flag("hidden")
+        if alignment != "fill", hidden {
             add("\(id)~sv-suppress", ref(id, vertical ? .width : .height), .equal, constant: 0, priority: 25,
                 origin: origin + ": hidden, no size across where nothing else sets it")
         }
@@ -133,10 +156,10 @@ extension IBSceneBuilder {
             add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .equal, ref(container, crossTrail), origin: origin)
         case "top", "leading":
             add("\(id)~sv-\(crossLead)", ref(id, crossLead), .equal, ref(container, crossLead), origin: origin)
-            add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .lessThanOrEqual, ref(container, crossTrail), origin: origin)
+            if !hidden { add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .lessThanOrEqual, ref(container, crossTrail), origin: origin) }
         case "bottom", "trailing":
             add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .equal, ref(container, crossTrail), origin: origin)
-            add("\(id)~sv-\(crossLead)", ref(id, crossLead), .greaterThanOrEqual, ref(container, crossLead), origin: origin)
+            if !hidden { add("\(id)~sv-\(crossLead)", ref(id, crossLead), .greaterThanOrEqual, ref(container, crossLead), origin: origin) }
         default:
             if alignment == "center" {
                 add("\(id)~sv-\(crossCenter)", ref(id, crossCenter), .equal, ref(container, crossCenter), origin: origin)
@@ -146,8 +169,10 @@ extension IBSceneBuilder {
                 add("\(id)~sv-baseline", ref(views[viewA].id, attrA), .equal, ref(views[viewF].id, attrF), constant: offF - offA,
                     origin: origin + ": baselines approximated")
             }
-            add("\(id)~sv-\(crossLead)", ref(id, crossLead), .greaterThanOrEqual, ref(container, crossLead), origin: origin)
-            add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .lessThanOrEqual, ref(container, crossTrail), origin: origin)
+            if !hidden {
+                add("\(id)~sv-\(crossLead)", ref(id, crossLead), .greaterThanOrEqual, ref(container, crossLead), origin: origin)
+                add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .lessThanOrEqual, ref(container, crossTrail), origin: origin)
+            }
         }
     }
 }

@@ -19,9 +19,9 @@ struct IBBaselineTests {
             <view id="v"><rect key="frame" x="0" y="0" width="300" height="200"/>
             <subviews>
             <view translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="16" y="20" width="28" height="28"/></view>
-            <label numberOfLines="0" translatesAutoresizingMaskIntoConstraints="NO" id="l"><rect key="frame" x="54" y="15" width="100" height="50"/>
+            <label text="l" numberOfLines="0" translatesAutoresizingMaskIntoConstraints="NO" id="l"><rect key="frame" x="54" y="15" width="100" height="50"/>
             <fontDescription key="fontDescription" type="system" pointSize="20"/></label>
-            <label translatesAutoresizingMaskIntoConstraints="NO" id="k"><rect key="frame" x="162" y="41.1" width="50" height="24"/>
+            <label text="k" translatesAutoresizingMaskIntoConstraints="NO" id="k"><rect key="frame" x="162" y="41.1" width="50" height="24"/>
             <fontDescription key="fontDescription" type="system" pointSize="20"/></label>
             </subviews>
             <constraints>
@@ -95,5 +95,49 @@ struct IBStackBaselineTests {
         #expect(near(r["vs"], [30, 0, 100, 50]), "\(r["vs"] ?? [])")
         #expect(near(r["u"], [30, 20, 100, 30]), "\(r["u"] ?? [])")
         #expect(near(r["h"], [0, 0, 130, 57.4]), "\(r["h"] ?? [])")
+    }
+}
+
+/// An empty label's baselines lie one descender of its font above its bottom, first and last
+/// alike (frames by hand, descender 0.24 of the point size): `c`, 28×28 at (16, 20), bottom 48,
+/// centre 34. `e` (text "", footnote text style, 13 pt: descender 3.12), 100×50, last baseline on
+/// c's bottom: bottom 51.12, top 1.12. `f` (no text, 20 pt: descender 4.8), 100×30, first baseline
+/// on c's centre: bottom 38.8, top 8.8.
+struct IBEmptyLabelBaselineTests {
+    @Test func emptyLabelBaselinesSitOneDescenderAboveItsBottom() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21000">
+            <objects>
+            <view id="v"><rect key="frame" x="0" y="0" width="400" height="200"/>
+            <subviews>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="16" y="20" width="28" height="28"/></view>
+            <label text="" translatesAutoresizingMaskIntoConstraints="NO" id="e"><rect key="frame" x="54" y="1.12" width="100" height="50"/>
+            <fontDescription key="fontDescription" style="UICTFontTextStyleFootnote"/></label>
+            <label translatesAutoresizingMaskIntoConstraints="NO" id="f"><rect key="frame" x="162" y="8.8" width="100" height="30"/>
+            <fontDescription key="fontDescription" type="system" pointSize="20"/></label>
+            </subviews>
+            <constraints>
+            <constraint firstItem="c" firstAttribute="leading" secondItem="v" secondAttribute="leading" constant="16" id="cl"/>
+            <constraint firstItem="c" firstAttribute="top" secondItem="v" secondAttribute="top" constant="20" id="ct"/>
+            <constraint firstItem="c" firstAttribute="width" constant="28" id="cw"/>
+            <constraint firstItem="c" firstAttribute="height" constant="28" id="ch"/>
+            <constraint firstItem="e" firstAttribute="lastBaseline" secondItem="c" secondAttribute="bottom" id="eb"/>
+            <constraint firstItem="e" firstAttribute="leading" secondItem="c" secondAttribute="trailing" constant="10" id="el"/>
+            <constraint firstItem="e" firstAttribute="width" constant="100" id="ew"/>
+            <constraint firstItem="e" firstAttribute="height" constant="50" id="eh"/>
+            <constraint firstItem="f" firstAttribute="firstBaseline" secondItem="c" secondAttribute="centerY" id="fb"/>
+            <constraint firstItem="f" firstAttribute="leading" secondItem="e" secondAttribute="trailing" constant="8" id="fl"/>
+            <constraint firstItem="f" firstAttribute="width" constant="100" id="fw"/>
+            <constraint firstItem="f" firstAttribute="height" constant="30" id="fh"/>
+            </constraints>
+            </view>
+            </objects>
+            </document>
+            """
+        let r = try solve(importOne(xml))
+        let e = try #require(r["e"]), f = try #require(r["f"])
+        #expect(e[0] == 54 && abs(e[1] - 1.12) < 1e-9 && e[2] == 100 && e[3] == 50)
+        #expect(f[0] == 162 && abs(f[1] - 8.8) < 1e-9 && f[2] == 100 && f[3] == 30)
     }
 }

@@ -187,3 +187,39 @@ struct IBInferredBarTests {
         #expect(try solve(x16)["a"] == [0, 48, 414, 10])
     }
 }
+
+/// A prototype cell (375 wide, tools 14000) is laid out in its table view, whose side margins
+/// (16 at this width) it takes. Its content view asks for margins of 15 at the sides and 8 above
+/// and preserves its superview's, so the larger, 16, wins at the sides: `t`, on the margins,
+/// is [16, 8, 343, 16].
+struct IBPrototypeCellMarginTests {
+    @Test func prototypeCellHasItsTablesSideMargins() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="14000">
+            <device id="retina4_7" orientation="portrait"/>
+            <scenes><scene sceneID="s1"><objects>
+            <tableViewController id="tvc">
+            <tableView key="view" id="tv"><rect key="frame" x="0" y="0" width="375" height="667"/>
+            <prototypes>
+            <tableViewCell id="cell"><rect key="frame" x="0" y="28" width="375" height="60"/>
+            <tableViewCellContentView key="contentView" preservesSuperviewLayoutMargins="YES" id="cv"><rect key="frame" x="0" y="0" width="375" height="60"/>
+            <subviews><label text="t" translatesAutoresizingMaskIntoConstraints="NO" id="t"><rect key="frame" x="16" y="8" width="343" height="16"/></label></subviews>
+            <constraints>
+            <constraint firstItem="t" firstAttribute="top" secondItem="cv" secondAttribute="topMargin" id="tt"/>
+            <constraint firstItem="t" firstAttribute="leading" secondItem="cv" secondAttribute="leadingMargin" id="tl"/>
+            <constraint firstAttribute="trailingMargin" secondItem="t" secondAttribute="trailing" id="tr"/>
+            </constraints>
+            <edgeInsets key="layoutMargins" top="8" left="15" bottom="8" right="15"/>
+            </tableViewCellContentView>
+            </tableViewCell>
+            </prototypes>
+            </tableView>
+            </tableViewController>
+            </objects></scene></scenes>
+            </document>
+            """
+        let scene = try #require(importText(xml).first { s in s.views.contains { $0.id == "t" } })
+        #expect(try solve(scene)["t"] == [16, 8, 343, 16])
+    }
+}

@@ -81,3 +81,87 @@ struct IBStackViewTests {
         #expect(r["e2"] == [20, 230, 40, 40])
     }
 }
+
+/// Equal-spacing stacks keep their gaps at the spacing unless stretched (frames by hand): in a
+/// 300×200 root, `s` (horizontal, equalSpacing, spacing 20) is centred horizontally, top 10,
+/// and holds `a` and `b`, 40×40 each: nothing stretches it, so it is 40 + 20 + 40 = 100 wide at
+/// x 100, `a` at 100 and `b` at 160. `t`, the same stack pinned to both sides at top 100, is
+/// stretched to 300: its views keep their widths and the gap pads to 220 (`c` at 0, `d` at 260).
+struct IBEqualSpacingTests {
+    @Test func equalSpacingStackIsAsTightAsItsContentUnlessStretched() throws {
+        func stack(_ id: String, _ x: Double, _ y: Double, _ width: Double, _ first: String, _ second: String, _ secondX: Double) -> String {
+            """
+            <stackView distribution="equalSpacing" spacing="20" translatesAutoresizingMaskIntoConstraints="NO" id="\(id)"><rect key="frame" x="\(x)" y="\(y)" width="\(width)" height="40"/>
+            <subviews>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="\(first)"><rect key="frame" x="0" y="0" width="40" height="40"/>
+            <constraints><constraint firstAttribute="width" constant="40" id="\(first)w"/><constraint firstAttribute="height" constant="40" id="\(first)h"/></constraints></view>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="\(second)"><rect key="frame" x="\(secondX)" y="0" width="40" height="40"/>
+            <constraints><constraint firstAttribute="width" constant="40" id="\(second)w"/><constraint firstAttribute="height" constant="40" id="\(second)h"/></constraints></view>
+            </subviews></stackView>
+            """
+        }
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21000">
+            <objects>
+            <view id="v"><rect key="frame" x="0" y="0" width="300" height="200"/>
+            <subviews>
+            \(stack("s", 100, 10, 100, "a", "b", 60))
+            \(stack("t", 0, 100, 300, "c", "d", 260))
+            </subviews>
+            <constraints>
+            <constraint firstItem="s" firstAttribute="centerX" secondItem="v" secondAttribute="centerX" id="sx"/>
+            <constraint firstItem="s" firstAttribute="top" secondItem="v" secondAttribute="top" constant="10" id="sy"/>
+            <constraint firstItem="t" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="tl"/>
+            <constraint firstAttribute="trailing" secondItem="t" secondAttribute="trailing" id="tr"/>
+            <constraint firstItem="t" firstAttribute="top" secondItem="v" secondAttribute="top" constant="100" id="ty"/>
+            </constraints>
+            </view>
+            </objects>
+            </document>
+            """
+        let scene = try importOne(xml)
+        let r = try solve(scene)
+        #expect(r["s"] == [100, 10, 100, 40] && r["a"] == [100, 10, 40, 40] && r["b"] == [160, 10, 40, 40])
+        #expect(r["t"] == [0, 100, 300, 40] && r["c"] == [0, 100, 40, 40] && r["d"] == [260, 100, 40, 40])
+        let result = try scene.check(backend: CassowaryBackend.self, repair: true)
+        #expect(result.notComparable.isEmpty && result.unflaggedMatching == result.unflaggedCount)
+    }
+}
+
+/// A hidden arranged view keeps the alignment but not the stack's bounds across (frames by hand):
+/// in a 300×300 root, `s` (vertical, centre alignment) is pinned at (100, 0), 100 wide; it holds
+/// `a` (100×40) and `h`, hidden, required 160 wide. `s` spans `a` only: 40 tall. `h` is centred
+/// on the stack (centre 150) and overhangs it: x 70, 160 wide, no height, at a's bottom (40).
+struct IBHiddenArrangedAcrossTests {
+    @Test func hiddenArrangedViewMayOverhangTheStackAcross() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21000">
+            <objects>
+            <view id="v"><rect key="frame" x="0" y="0" width="300" height="300"/>
+            <subviews>
+            <stackView axis="vertical" alignment="center" translatesAutoresizingMaskIntoConstraints="NO" id="s"><rect key="frame" x="100" y="0" width="100" height="40"/>
+            <subviews>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0" y="0" width="100" height="40"/>
+            <constraints><constraint firstAttribute="width" constant="100" id="aw"/><constraint firstAttribute="height" constant="40" id="ah"/></constraints></view>
+            <view hidden="YES" translatesAutoresizingMaskIntoConstraints="NO" id="h"><rect key="frame" x="-30" y="40" width="160" height="0"/>
+            <constraints><constraint firstAttribute="width" constant="160" id="hw"/></constraints></view>
+            </subviews></stackView>
+            </subviews>
+            <constraints>
+            <constraint firstItem="s" firstAttribute="leading" secondItem="v" secondAttribute="leading" constant="100" id="sl"/>
+            <constraint firstItem="s" firstAttribute="top" secondItem="v" secondAttribute="top" id="st"/>
+            <constraint firstItem="s" firstAttribute="width" constant="100" id="sw"/>
+            </constraints>
+            </view>
+            </objects>
+            </document>
+            """
+        let scene = try importOne(xml)
+        let r = try solve(scene)
+        #expect(r["s"] == [100, 0, 100, 40] && r["a"] == [100, 0, 100, 40] && r["h"] == [70, 40, 160, 0])
+        let result = try scene.check(backend: CassowaryBackend.self, repair: false)
+        #expect(result.conflict == nil && result.unflaggedMatching == result.unflaggedCount)
+    }
+}
