@@ -67,6 +67,16 @@ public indirect enum IBLikelyCause: Sendable, Hashable {
     /// A cause of the nearest ancestor that has some.
     case inside(ancestor: String, IBLikelyCause)
 
+    /// Whether the cause is the import's own gap (something not modelled, a constraint it
+    /// dropped), of the view or of an ancestor, rather than the file's.
+    public var isImportGap: Bool {
+        switch self {
+        case .unsupported, .droppedConstraint: true
+        case .staleStoredFrame: false
+        case let .inside(_, cause): cause.isImportGap
+        }
+    }
+
     /// A short name of the case (of the ancestor's cause for `inside`), as `--check --json` writes it.
     public var kind: String {
         switch self {

@@ -84,6 +84,11 @@ extension IBImportedScene {
             .merging(sizedByCustomClasses(solved: solvedScene, rects: rects, backend: backend, tolerance: tolerance)) { a, _ in a }
             .merging(ambiguousFrames(solved: solvedScene, rects: rects, backend: backend, tolerance: tolerance)) { a, _ in a }
         for (id, why) in judged where views.first(where: { $0.id == id })?.flagged == nil {
+            // A view left free by what the import dropped or does not model is the import's miss,
+            // not an ambiguity of the file: it stays counted, with that cause.
+            if why.kind == .ambiguousFrame, likelyCauseList(of: id, dropped: result.dropped).contains(where: \.isImportGap) {
+                continue
+            }
             result.notComparable[id] = why
         }
         result.flaggedCount += result.notComparable.count
