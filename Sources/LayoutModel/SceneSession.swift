@@ -40,8 +40,8 @@ public final class SceneSession {
     var readsRelative = false
     /// The back end, when it hands relative frames over itself (`RelativeFrameReading`).
     var relativeReader: (any RelativeFrameReading)?
-    /// Each view's children, for views whose children's relative frames follow from its move.
-    var childrenOfView: [[Int32]] = []
+    /// The scene's view hierarchy, built on first use (relative frames, screen rectangles).
+    public private(set) lazy var hierarchy = HierarchyIndex(scene)
     /// Indices (within the frame) of the ops refused in the last frame.
     public internal(set) var refusedOps: [Int] = []
     /// Solves the last frame ran (`layout` ops may add some; see `FramePresentation`).
