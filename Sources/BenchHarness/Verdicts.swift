@@ -54,14 +54,3 @@ public func familyVerdicts(_ results: [BenchResult], isExact: (String) -> Bool =
     }
     return out
 }
-
-/// 10000 → "10,000".
-public func grouped(_ n: Int) -> String {
-    let digits = String(n.magnitude)
-    var out = ""
-    for (i, c) in digits.enumerated() {
-        if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-        out.append(c)
-    }
-    return (n < 0 ? "-" : "") + out
-}

@@ -23,8 +23,10 @@ public final class CassowaryBackend: LayoutBackend {
     /// Handles that some op changes (constant, activation, removal): the others
     /// can enter the tableau without a marker.
     let isMutable: [Bool]
-    /// What the ops made of each constraint and edit: what a rebuild re-creates.
-    @exclusivity(unchecked) var state: SceneState
+    /// What the ops made of each constraint and edit (recorded as the session records
+    /// them; a back end cannot read the session's): what a rebuild re-creates.
+    @exclusivity(unchecked) var state: OpState
+    @exclusivity(unchecked) var values: OpValues
     /// After a rebuild every view is reported changed once (the new solver knows no old values).
     @exclusivity(unchecked) var reportAllViews = false
     /// How many times the tableau was rebuilt (for tests and reports).
@@ -46,7 +48,8 @@ public final class CassowaryBackend: LayoutBackend {
         constraintID = [Int32](repeating: -1, count: scene.constraints.count)
         editID = [Int32](repeating: -1, count: scene.edits.count)
         viewChanged = [Bool](repeating: false, count: scene.viewCount)
-        state = SceneState(scene)
+        state = OpState(scene)
+        values = OpValues(scene)
         for h in 0..<scene.initialConstraintCount {
             try create(ConstraintHandle(h))
         }
@@ -57,8 +60,8 @@ public final class CassowaryBackend: LayoutBackend {
     /// Registers a scene constraint and activates it if it is active.
     func create(_ h: ConstraintHandle) throws(LayoutError) {
         var c = scene.constraints[Int(h)]
-        c.constant = state.constants[Int(h)]
-        c.priority = state.priorities[Int(h)]
+        c.constant = values.constants[Int(h)]
+        c.priority = values.priorities[Int(h)]
         c.isActive = state.isActive[Int(h)]
         // The compiler checked the row and the session the id: named for messages, not indexed.
         let id = solver.registerUnchecked(
@@ -84,6 +87,7 @@ public final class CassowaryBackend: LayoutBackend {
     public func apply(_ op: CompiledOp) throws(LayoutError) {
         try applyToSolver(op)
         state.record(op)
+        values.record(op)
         rebuildIfIllConditioned()
     }
 
@@ -187,9 +191,9 @@ extension CassowaryBackend {
         constraintID = [Int32](repeating: -1, count: scene.constraints.count)
         editID = [Int32](repeating: -1, count: scene.edits.count)
         do {
-            for h in scene.constraints.indices where state.isPresent[h] { try create(ConstraintHandle(h)) }
+            for h in scene.constraints.indices where state.presence[h] == .present { try create(ConstraintHandle(h)) }
             for e in scene.edits.indices where state.editDeclared[e] {
-                try declareEdit(EditHandle(e), priority: state.editPriority[e], heldValue: state.editValue[e])
+                try declareEdit(EditHandle(e), priority: values.editPriority[e], heldValue: values.editValue[e])
             }
             collectChanges()
             solver.reserveFrameCapacity()
@@ -198,47 +202,6 @@ extension CassowaryBackend {
         } catch {
             solver.takeContents(of: saved)
             (constraintID, editID) = old
-        }
-    }
-}
-
-/// The state ops leave a scene in, per constraint and edit (what SceneSession keeps
-/// too; a back end cannot read the session's).
-struct SceneState {
-    var isPresent: [Bool]
-    var isActive: [Bool]
-    var constants: [Double]
-    var priorities: [Double]
-    var editDeclared: [Bool]
-    var editPriority: [Double]
-    var editValue: [Double]
-
-    init(_ scene: CompiledScene) {
-        isPresent = scene.constraints.indices.map { $0 < scene.initialConstraintCount }
-        isActive = scene.constraints.map(\.isActive)
-        constants = scene.constraints.map(\.constant)
-        priorities = scene.constraints.map(\.priority)
-        editDeclared = [Bool](repeating: false, count: scene.edits.count)
-        editPriority = [Double](repeating: 0, count: scene.edits.count)
-        editValue = [Double](repeating: 0, count: scene.edits.count)
-    }
-
-    /// `op`, which the solver accepted.
-    mutating func record(_ op: CompiledOp) {
-        switch op {
-        case let .suggest(e, value): editValue[Int(e)] = value
-        case let .setConstant(h, value): constants[Int(h)] = value
-        case let .setPriority(h, value): priorities[Int(h)] = value
-        case let .activate(h): isActive[Int(h)] = true
-        case let .deactivate(h): isActive[Int(h)] = false
-        case let .add(h): isPresent[Int(h)] = true
-        case let .remove(h): isPresent[Int(h)] = false
-        case let .addEdit(e, priority, held):
-            editDeclared[Int(e)] = true
-            editPriority[Int(e)] = priority
-            editValue[Int(e)] = held
-        case let .removeEdit(e): editDeclared[Int(e)] = false
-        case .invalid: break
         }
     }
 }

@@ -57,8 +57,8 @@ public final class DenseSimplexBackend: LayoutBackend {
     var frozen: [Bool] = []
     var pivotRow: [Double] = []
     var pivotIndices: [Int] = []
-    /// Pivots of the current `solveAll`, and the most one may take (`pivotBudget`, or
-    /// `pivotBudgetOverride`: a test hook).
+    /// Pivots of the current `solveAll`, and the most one may take (`simplexPivotBudget`,
+    /// or `pivotBudgetOverride`: a test hook).
     var solvePivots = 0
     var pivotBudget = 0
     var pivotBudgetOverride: Int?
@@ -182,17 +182,12 @@ public final class DenseSimplexBackend: LayoutBackend {
         basis[r] = c
     }
 
-    /// Pivots one `solveAll` may take: the elimination's one per unknown, then far more
-    /// than the phases take (Bland's rule rules out cycling in exact arithmetic), so
-    /// reaching it means rounding made the simplex cycle.
-    static func pivotBudget(rows: Int, columns: Int) -> Int { 50 * (rows + columns) + 1000 }
-
     /// Runs the whole solve; returns a conflict (culprit first) if the required constraints
     /// are infeasible. Throws `pivotBudgetExceeded` instead of looping.
     func solveAll() throws(LayoutError) -> [String]? {
         build()
         solvePivots = 0
-        pivotBudget = pivotBudgetOverride ?? Self.pivotBudget(rows: rowCount, columns: width)
+        pivotBudget = pivotBudgetOverride ?? simplexPivotBudget(rows: rowCount, columns: width)
         let n = scene.variableCount
         // 1. Eliminate the free unknowns: each becomes basic in an equation row.
         var isFreeRow = [Bool](repeating: false, count: rowCount)

@@ -29,7 +29,7 @@ extension FlexboxTwin {
         out.reserveCapacity(80 * nodes.count + 40 * frames.reduce(0) { $0 + $1.count })
         out += "{\"format\": \"\(Self.formatName)\", \"version\": \(Self.formatVersion), \"scene\": \(jsonString(sceneName)), "
         out += "\"views\": \(viewCount), \"warmup\": \(warmupFrames), \"values\": \(printValues ? 1 : 0), "
-        out += "\"timelimit\": \(number(timeLimitSeconds)),\n"
+        out += "\"timelimit\": \(formatNumber(timeLimitSeconds)),\n"
         out += "\"properties\": [" + Self.propertyNames.map { "\"\($0)\"" }.joined(separator: ", ") + "],\n"
         out += "\"nodes\": [\n"
         for (i, node) in nodes.enumerated() {
@@ -37,21 +37,16 @@ extension FlexboxTwin {
                 "\(node.parent)", "\(node.view)", "\(node.direction.rawValue)", node.isAbsolute ? "1" : "0", "\(node.alignSelf.rawValue)",
                 node.centresChildren ? "1" : "0",
             ]
-            for value in node.properties { fields.append(value.map { number($0.value(initialParameters)) } ?? "null") }
+            for value in node.properties { fields.append(value.map { formatNumber($0.value(initialParameters)) } ?? "null") }
             out += "[" + fields.joined(separator: ", ") + (i + 1 < nodes.count ? "],\n" : "]\n")
         }
         out += "],\n\"frames\": [\n"
         for (f, changes) in frames.enumerated() {
-            out += "[" + changes.map { "\($0.node), \($0.property.rawValue), \(number($0.value))" }.joined(separator: ", ")
+            out += "[" + changes.map { "\($0.node), \($0.property.rawValue), \(formatNumber($0.value))" }.joined(separator: ", ")
             out += f + 1 < frames.count ? "],\n" : "]\n"
         }
         out += "]}\n"
         return out
-    }
-
-    func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return value == 0 ? "0" : String(Int64(value)) }
-        return "\(value)"
     }
 
     func jsonString(_ text: String) -> String {

@@ -48,6 +48,9 @@ public struct HierarchyIndex: Sendable {
         self.childStart = start
         self.children = children
     }
+
+    /// The hierarchy of `scene`'s views.
+    public init(_ scene: CompiledScene) { self.init(parentIndex: scene.parentIndex, viewCount: scene.viewCount) }
 }
 
 extension CompiledScene {
@@ -57,7 +60,7 @@ extension CompiledScene {
     /// and so are edit values: an edit on a position becomes an edit on the sum of the
     /// view's and its ancestors' unknowns, which takes the same value.
     public func parentRelative() -> CompiledScene {
-        let hierarchy = HierarchyIndex(parentIndex: parentIndex, viewCount: viewCount)
+        let hierarchy = HierarchyIndex(self)
         var substitution = AncestorSubstitution(hierarchy)
         var out = self
         for h in out.constraints.indices {

@@ -244,3 +244,14 @@ public func formatNumber(_ value: Double) -> String {
     }
     return "\(value)"
 }
+
+/// A whole number with its digits in groups of three: `1234567` → `1,234,567`.
+public func grouped(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    var out = ""
+    for (i, c) in digits.enumerated() {
+        if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+        out.append(c)
+    }
+    return (value < 0 ? "-" : "") + out
+}

@@ -43,7 +43,7 @@ public final class ParentRelativeBackend<Inner: LayoutBackend>: LayoutBackend, R
     var reported: [Bool]
 
     public init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) {
-        hierarchy = HierarchyIndex(parentIndex: scene.parentIndex, viewCount: scene.viewCount)
+        hierarchy = HierarchyIndex(scene)
         inner = try Inner(scene: scene.parentRelative(), options: options)
         relative = [Double](repeating: 0, count: scene.variableCount)
         window = relative

@@ -63,28 +63,17 @@ extension SceneSession {
     /// relative to its superview's bounds).
     public var screenRects: [Double] {
         guard boundsOrigins.contains(where: { $0 != 0 }), !scene.parentIndex.isEmpty else { return rects }
+        // Per view, the sum of its ancestors' bounds origins, parents first.
+        let h = hierarchy
         var shift = [Double](repeating: 0, count: scene.viewCount * 2)
-        var done = [Bool](repeating: false, count: scene.viewCount)
-        func resolve(_ v: Int) {
-            // Iterative: parents first, along the chain of ancestors not yet resolved.
-            var chain: [Int] = []
-            var u = v
-            while u >= 0, !done[u] {
-                chain.append(u)
-                u = Int(scene.parentIndex[u])
-            }
-            for w in chain.reversed() {
-                let p = Int(scene.parentIndex[w])
-                if p >= 0 {
-                    shift[w * 2] = shift[p * 2] + boundsOrigins[p * 2]
-                    shift[w * 2 + 1] = shift[p * 2 + 1] + boundsOrigins[p * 2 + 1]
-                }
-                done[w] = true
-            }
+        for w32 in h.topDown {
+            let w = Int(w32), p = Int(h.parent[w])
+            guard p >= 0 else { continue }
+            shift[w * 2] = shift[p * 2] + boundsOrigins[p * 2]
+            shift[w * 2 + 1] = shift[p * 2 + 1] + boundsOrigins[p * 2 + 1]
         }
         var out = rects
         for v in 0..<scene.viewCount {
-            resolve(v)
             out[v * 4] -= shift[v * 2]
             out[v * 4 + 1] -= shift[v * 2 + 1]
         }

@@ -10,8 +10,9 @@ extension SceneSession {
     public var relativeRects: [Double] {
         if readsRelative { return relativeFrames }
         let r = windowRects
+        let parent = hierarchy.parent
         var out = r
-        for v in 0..<scene.viewCount { relativeRect(of: v, from: r, into: &out) }
+        for v in 0..<scene.viewCount { relativeRect(of: v, parent: parent, from: r, into: &out) }
         return out
     }
 
@@ -28,7 +29,7 @@ extension SceneSession {
         if let reader = relativeReader {
             relativeFrames.withUnsafeMutableBufferPointer { reader.readRelativeRects(into: $0) }
         } else {
-            childrenOfView = childLists
+            _ = hierarchy  // built now, not in the first frame's time
         }
         readsRelative = true
     }
@@ -37,7 +38,7 @@ extension SceneSession {
     func readBackRelative() throws(LayoutError) {
         guard let reader = relativeReader else {
             try readBackWindow()
-            updateRelative(&relativeFrames, children: childrenOfView)
+            updateRelative(&relativeFrames)
             return
         }
         relativeFrames.withUnsafeMutableBufferPointer { reader.readChangedRelativeRects(into: $0, changedViews: &changedViews) }
@@ -58,8 +59,8 @@ extension SceneSession {
     }
 
     @inline(__always)
-    private func relativeRect(of v: Int, from r: [Double], into out: inout [Double]) {
-        let p = scene.parentIndex.isEmpty ? -1 : Int(scene.parentIndex[v])
+    private func relativeRect(of v: Int, parent: [Int32], from r: [Double], into out: inout [Double]) {
+        let p = Int(parent[v])
         out[v * 4] = p < 0 ? r[v * 4] : r[v * 4] - r[p * 4]
         out[v * 4 + 1] = p < 0 ? r[v * 4 + 1] : r[v * 4 + 1] - r[p * 4 + 1]
         out[v * 4 + 2] = r[v * 4 + 2]
@@ -69,20 +70,16 @@ extension SceneSession {
     /// Brings `relative` (a copy of `relativeRects` kept by the caller) up to date after
     /// a frame: the views the frame moved and their children, whose frames change when
     /// their parent moves even where they stay put in the window. What reading back
-    /// `UIView.frame`s costs a frame; `children` lists each view's children.
-    public func updateRelative(_ relative: inout [Double], children: [[Int32]]) {
+    /// `UIView.frame`s costs a frame.
+    public func updateRelative(_ relative: inout [Double]) {
         let r = windowRects
+        let h = hierarchy
         for view in changedViews {
             let v = Int(view)
-            relativeRect(of: v, from: r, into: &relative)
-            for child in children[v] { relativeRect(of: Int(child), from: r, into: &relative) }
+            relativeRect(of: v, parent: h.parent, from: r, into: &relative)
+            for k in Int(h.childStart[v])..<Int(h.childStart[v + 1]) {
+                relativeRect(of: Int(h.children[k]), parent: h.parent, from: r, into: &relative)
+            }
         }
-    }
-
-    /// Each view's children, by index (for `updateRelative`).
-    public var childLists: [[Int32]] {
-        var out = [[Int32]](repeating: [], count: scene.viewCount)
-        for (v, p) in scene.parentIndex.enumerated() where p >= 0 { out[Int(p)].append(Int32(v)) }
-        return out
     }
 }

@@ -17,11 +17,13 @@ public final class SceneSession {
     public var presence: [Presence] { opState.presence }
     public var isActive: [Bool] { opState.isActive }
     public var editDeclared: [Bool] { opState.editDeclared }
-    @exclusivity(unchecked) public private(set) var constants: [Double]
-    @exclusivity(unchecked) public private(set) var priorities: [Double]
-    @exclusivity(unchecked) public private(set) var editPriority: [Double]
+    /// The constants, priorities and edit values the ops set.
+    @exclusivity(unchecked) public private(set) var opValues: OpValues
+    public var constants: [Double] { opValues.constants }
+    public var priorities: [Double] { opValues.priorities }
+    public var editPriority: [Double] { opValues.editPriority }
     /// The suggested value, or the value held since the edit was declared.
-    @exclusivity(unchecked) public private(set) var editValue: [Double]
+    public var editValue: [Double] { opValues.editValue }
     /// `[left, top, width, height]` per view after the last solve, in the window's
     /// coordinates. While reading relative frames from a back end that holds them
     /// (`readRelativeFrames()`), read from the back end on first use after a solve.
@@ -40,8 +42,8 @@ public final class SceneSession {
     var readsRelative = false
     /// The back end, when it hands relative frames over itself (`RelativeFrameReading`).
     var relativeReader: (any RelativeFrameReading)?
-    /// Each view's children, for views whose children's relative frames follow from its move.
-    var childrenOfView: [[Int32]] = []
+    /// The scene's view hierarchy, built on first use (relative frames, screen rectangles).
+    public private(set) lazy var hierarchy = HierarchyIndex(scene)
     /// Indices (within the frame) of the ops refused in the last frame.
     public internal(set) var refusedOps: [Int] = []
     /// Solves the last frame ran (`layout` ops may add some; see `FramePresentation`).
@@ -79,10 +81,7 @@ public final class SceneSession {
         self.scene = scene
         self.backend = backend
         opState = OpState(scene)
-        constants = scene.constraints.map(\.constant)
-        priorities = scene.constraints.map(\.priority)
-        editPriority = [Double](repeating: 0, count: scene.edits.count)
-        editValue = [Double](repeating: 0, count: scene.edits.count)
+        opValues = OpValues(scene)
         windowRects = [Double](repeating: 0, count: scene.variableCount)
         windowRects.withUnsafeMutableBufferPointer { backend.readRects(into: $0) }
         changedViews.reserveCapacity(scene.variableCount / 4)  // so that no frame allocates it
@@ -131,15 +130,7 @@ public final class SceneSession {
             return error
         }
         opState.record(op)
-        switch op {
-        case let .suggest(edit, value): editValue[Int(edit)] = value
-        case let .setConstant(h, value): constants[Int(h)] = value
-        case let .setPriority(h, value): priorities[Int(h)] = value
-        case let .addEdit(edit, priority, held):
-            editPriority[Int(edit)] = priority
-            editValue[Int(edit)] = held
-        case .activate, .deactivate, .add, .remove, .removeEdit, .invalid: break
-        }
+        opValues.record(op)
         return nil
     }
 

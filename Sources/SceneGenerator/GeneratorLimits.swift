@@ -40,16 +40,6 @@ extension GeneratorParameters {
     }
 }
 
-/// `1234567` → `1,234,567`.
-func grouped(_ value: Int) -> String {
-    let digits = String(value.magnitude)
-    var out = ""
-    for (i, c) in digits.enumerated() {
-        if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-        out.append(c)
-    }
-    return (value < 0 ? "-" : "") + out
-}
 
 /// `9.2e9` → `9 GB` (decimal units, one significant figure past the first below 10).
 func approximateBytes(_ bytes: Double) -> String {

@@ -54,27 +54,27 @@ public enum TraceWriter {
         line("read", "\(scene.variableCount)")
         line("warmup", "\(settings.warmupFrames)")
         line("values", settings.printValues ? "1" : "0")
-        line("timelimit", number(settings.timeLimitSeconds))
+        line("timelimit", formatNumber(settings.timeLimitSeconds))
         line("constraints", "\(scene.constraints.count)")
         for (h, c) in scene.constraints.enumerated() {
             var parts = [
-                "c", "\(h)", TraceFormat.relationToken(c.relation), number(c.constant), number(c.priority),
+                "c", "\(h)", TraceFormat.relationToken(c.relation), formatNumber(c.constant), formatNumber(c.priority),
                 c.isActive ? "1" : "0", h < scene.initialConstraintCount ? "1" : "0", "\(c.terms.count)",
             ]
-            for t in c.terms { parts += ["\(t.variable)", number(t.coefficient)] }
+            for t in c.terms { parts += ["\(t.variable)", formatNumber(t.coefficient)] }
             out += parts.joined(separator: " ")
             out += "\n"
         }
         line("edits", "\(scene.edits.count)")
         for (e, edit) in scene.edits.enumerated() {
             var parts = ["e", "\(e)", "\(edit.terms.count)"]
-            for t in edit.terms { parts += ["\(t.variable)", number(t.coefficient)] }
+            for t in edit.terms { parts += ["\(t.variable)", formatNumber(t.coefficient)] }
             out += parts.joined(separator: " ")
             out += "\n"
         }
         for (e, priority) in scene.initialEdits {
             // The session declared the initial edits and computed what each one holds.
-            line("initialEdit", "\(e)", number(priority), number(session.editValue[Int(e)]))
+            line("initialEdit", "\(e)", formatNumber(priority), formatNumber(session.editValue[Int(e)]))
         }
         line("frames", "\(scene.frameCount)")
         var gated: [[(op: Int, message: String)]] = []
@@ -91,16 +91,16 @@ public enum TraceWriter {
                 }
                 if !wasLive { continue }  // a no-op (activating an active constraint): nothing to ask
                 switch op {
-                case let .suggest(e, value): line("suggest", "\(i)", "\(e)", number(value))
-                case let .setConstant(h, value): line("setConstant", "\(i)", "\(h)", number(value))
-                case let .setPriority(h, value): line("setPriority", "\(i)", "\(h)", number(value))
+                case let .suggest(e, value): line("suggest", "\(i)", "\(e)", formatNumber(value))
+                case let .setConstant(h, value): line("setConstant", "\(i)", "\(h)", formatNumber(value))
+                case let .setPriority(h, value): line("setPriority", "\(i)", "\(h)", formatNumber(value))
                 case let .activate(h): line("activate", "\(i)", "\(h)")
                 case let .deactivate(h): line("deactivate", "\(i)", "\(h)")
                 case let .add(h): line("add", "\(i)", "\(h)")
                 case let .remove(h): line("remove", "\(i)", "\(h)")
                 case let .addEdit(e, priority, _):
                     // The held value is the session's (computed once, in SceneSession).
-                    line("addEdit", "\(i)", "\(e)", number(priority), number(session.editValue[Int(e)]))
+                    line("addEdit", "\(i)", "\(e)", formatNumber(priority), formatNumber(session.editValue[Int(e)]))
                 case let .removeEdit(e): line("removeEdit", "\(i)", "\(e)")
                 case .invalid: break
                 }
@@ -129,12 +129,6 @@ public enum TraceWriter {
     static func isSolverRefusal(_ error: LayoutError) -> Bool {
         if case .unsatisfiable = error { return true }
         return false
-    }
-
-    /// The shortest text that reads back as the same Double (strtod, Python's float()).
-    public static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return value == 0 ? "0" : String(Int64(value)) }
-        return "\(value)"
     }
 
     /// A name on one line without spaces, so that `split()` keeps the line's shape.

@@ -40,11 +40,10 @@ struct RelativeFrameTests {
         let scene = try #require(ExampleScenes.named("picker-bounds")).scene().compile()
         let session = try SceneSession(scene: scene, backend: CassowaryBackend.self)
         var relative = session.relativeRects
-        let children = session.childLists
         #expect(Array(relative[8..<12]) == [20, 500, 335, 44])  // the field, in the content's coordinates
         for f in scene.frames.indices {
             try session.runFrame(f)
-            session.updateRelative(&relative, children: children)
+            session.updateRelative(&relative)
             #expect(relative == session.relativeRects)
             #expect(Array(relative[8..<12]) == [20, 500, 335, 44])  // scrolling the content leaves the field's frame
         }

@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "driver_output.h"
+
 namespace {
 
 struct TraceConstraint {
@@ -229,12 +231,6 @@ struct Play {
         read();
     }
 };
-
-void printValues(size_t frame, const std::vector<double>& values) {
-    std::printf("values %zu", frame);
-    for (double v : values) std::printf(" %.17g", v);
-    std::printf("\n");
-}
 
 }  // namespace
 

@@ -16,6 +16,8 @@ reads the trace and keeps each constraint's state; a solver supplies `make`, `ad
 import sys
 import time
 
+from driver_output import print_values
+
 
 class Refused(Exception):
     """The solver refused an op (its required constraints would conflict)."""
@@ -165,7 +167,7 @@ def main(solver_class, name):
     out.write("build %d\n" % (clock() - t0))
     show = t.get("values", 0) == 1
     if show:
-        out.write("values 0 %s\n" % " ".join(repr(v) for v in play.values))
+        print_values(out, 0, play.values)
     spent = 0
     for i in range(len(frames)):
         refused = []
@@ -177,7 +179,7 @@ def main(solver_class, name):
             out.write("refused %d %d %s\n" % (i + 1, op, message.replace("\n", " ")))
         out.write("frame %d %d\n" % (i + 1, ns))
         if show:
-            out.write("values %d %s\n" % (i + 1, " ".join(repr(v) for v in play.values)))
+            print_values(out, i + 1, play.values)
         if limit > 0 and spent > limit * 1e9 and i + 1 < len(frames):
             out.write("stopped %d\n" % (i + 1))
             break

@@ -23,6 +23,8 @@ import math
 import sys
 import time
 
+from driver_output import print_values
+
 try:
     import stretchable
     from stretchable import Node, Style, taffylib
@@ -132,10 +134,6 @@ class Play:
         for n in changed:
             taffylib.node_set_style(taffy._ptr, self.nodes[n]._node_id, dicts[n])
         self.layout()
-
-
-def print_values(out, frame, values):
-    out.write("values %d %s\n" % (frame, " ".join(repr(float(x)) for x in values)))
 
 
 def main():

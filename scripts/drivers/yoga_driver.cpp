@@ -20,6 +20,8 @@
 #include <string>
 #include <vector>
 
+#include "driver_output.h"
+
 namespace {
 
 [[noreturn]] void die(const std::string& message) {
@@ -209,12 +211,6 @@ struct Play {
         layout();
     }
 };
-
-void printValues(size_t frame, const std::vector<double>& values) {
-    std::printf("values %zu", frame);
-    for (double v : values) std::printf(" %.17g", v);
-    std::printf("\n");
-}
 
 }  // namespace
 
