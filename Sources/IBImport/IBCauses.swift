@@ -68,9 +68,11 @@ public indirect enum IBLikelyCause: Sendable, Hashable {
     case inside(ancestor: String, IBLikelyCause)
 
     /// Whether the cause is the import's own gap (something not modelled, a constraint it
-    /// dropped), of the view or of an ancestor, rather than the file's.
+    /// dropped), of the view or of an ancestor, rather than the file's. A custom class's size is
+    /// not: only the app's code knows it, so no import could.
     public var isImportGap: Bool {
         switch self {
+        case .unsupported(.customClassSize): false
         case .unsupported, .droppedConstraint: true
         case .staleStoredFrame: false
         case let .inside(_, cause): cause.isImportGap
