@@ -174,31 +174,13 @@ extension BasisFactor {
 
     /// The bump part of FTRAN: needs the triangular part's unknowns already in `x`.
     func solveBumpOnly(_ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, x: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
-        for b in 0..<(blockStart.count - 1) where !blockDead[b] { solveBlock(b, p, rhs: rhs, x: x, basic: basic) }
-    }
-
-    /// FTRAN for block `b` alone (its rows' right-hand sides in `rhs`, by row).
-    func solveBlock(_ b: Int, _ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, x: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
-        let start = blockStart[b]
-        let n = blockStart[b + 1] - start
-        let offset = blockOffset[b]
-        // Local lets and raw buffers: class-property access per element costs an exclusivity check.
-        let rowStart = p.rowStart, termVariable = p.termVariable, termCoefficient = p.termCoefficient
-        let bumpRows = self.bumpRows, bumpColumns = self.bumpColumns, bumpIndex = self.bumpIndex
-        let lu = self.bumpLU, permutation = self.bumpPermutation
-        bumpRhs.withUnsafeMutableBufferPointer { bumpRhs in
+        let s = BlockSolver(self, p, basic: basic)
+        bumpRhs.withUnsafeMutableBufferPointer { blockRhs in
         bumpWork.withUnsafeMutableBufferPointer { work in
-            for i in 0..<n {
-                let r = Int(bumpRows[start + i])
-                var sum = rhs[r]
-                for k in rowStart[r]..<rowStart[r + 1] {
-                    let v = Int(termVariable[k])
-                    if basic[v], bumpIndex[v] < 0 { sum -= termCoefficient[k] * x[v] }
-                }
-                bumpRhs[start + i] = sum
+            for b in 0..<(blockStart.count - 1) where !blockDead[b] {
+                s.solve(block: b, rowValue: UnsafeBufferPointer(rhs), x: x, foldNonbasic: false, before: nil,
+                        blockRhs: blockRhs, work: work)
             }
-            solveBlockLU(lu: lu, offset: offset, permutation: permutation, start: start, n: n, rhs: bumpRhs, into: work)
-            for j in 0..<n { x[Int(bumpColumns[start + j])] = work[start + j] }
         }}
     }
 
@@ -220,37 +202,21 @@ extension BasisFactor {
     /// Writes the bump rows' `y` and folds them into `rhs` of the triangular unknowns.
     func solveBumpTransposed(_ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, y: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
         guard bumpSize > 0 else { return }
-        for b in 0..<(blockStart.count - 1) where !blockDead[b] {
-            let start = blockStart[b]
-            solveBlockTransposed(b) { rhs[$0] }
-            for i in start..<blockStart[b + 1] {
-                let r = Int(bumpRows[start + bumpPermutation[i]])
-                let value = bumpWork[i]
-                y[r] = value
-                for k in p.rowStart[r]..<p.rowStart[r + 1] {
-                    let v = Int(p.termVariable[k])
-                    if basic[v], bumpIndex[v] < 0 { rhs[v] -= p.termCoefficient[k] * value }
+        let s = BlockSolver(self, p, basic: basic)
+        bumpWork.withUnsafeMutableBufferPointer { work in
+            for b in 0..<(blockStart.count - 1) where !blockDead[b] {
+                let start = s.blockStart[b]
+                s.solveTransposed(block: b, rhs: { rhs[$0] }, work: work)
+                for i in start..<s.blockStart[b + 1] {
+                    let r = Int(s.bumpRows[start + s.permutation[i]])
+                    let value = work[i]
+                    y[r] = value
+                    for k in s.rowStart[r]..<s.rowStart[r + 1] {
+                        let v = Int(s.termVariable[k])
+                        if basic[v], s.bumpIndex[v] < 0 { rhs[v] -= s.termCoefficient[k] * value }
+                    }
                 }
             }
-        }
-    }
-
-    /// BTRAN for block `b` alone, `rhs` read by unknown: leaves in `bumpWork[i]`
-    /// (i in the block) the dual of row `bumpRows[start + bumpPermutation[i]]`.
-    @inline(__always) func solveBlockTransposed(_ b: Int, rhs: (Int) -> Double) {
-        let start = blockStart[b]
-        let n = blockStart[b + 1] - start
-        let offset = blockOffset[b]
-        // (P^T L U)^T y' = r:  U^T z = r, L^T w = z, y = P^T w.
-        for i in 0..<n {
-            var s = rhs(Int(bumpColumns[start + i]))
-            for j in 0..<i { s -= bumpLU[offset + j * n + i] * bumpWork[start + j] }
-            bumpWork[start + i] = s / bumpLU[offset + i * n + i]
-        }
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            var s = bumpWork[start + i]
-            for j in (i + 1)..<n { s -= bumpLU[offset + j * n + i] * bumpWork[start + j] }
-            bumpWork[start + i] = s
         }
     }
 }
