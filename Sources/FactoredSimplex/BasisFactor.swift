@@ -89,6 +89,25 @@ final class BasisFactor {
     /// Factors the tight rows `tight` over the unknowns marked in `basic`.
     /// Returns false when the matrix is singular (or not square).
     func factor(_ p: FactoredSolver, tight: [Int32], basic: [Bool]) -> Bool {
+        clear(room: tight.count)
+        let (peeled, pivotCount) = peelSingletons(p, tight: tight, basic: basic)
+        // Room for the positions local updates append (LocalFactorUpdate.swift).
+        pivots.reserveCapacity(positionLimit)
+        pivots.append(contentsOf: pivotStorage[0..<pivotCount])
+        for (i, pivot) in pivots.enumerated() { columnPosition[Int(pivot.column)] = Int32(i) }
+        guard peeled else { return false }
+        for r in tight where remaining[Int(r)] >= 0 { bumpRows.append(r) }
+        for v in 0..<basic.count where basic[v] && !assigned[v] {
+            bumpIndex[v] = Int32(bumpColumns.count)
+            bumpColumns.append(Int32(v))
+        }
+        guard bumpRows.count == bumpColumns.count else { return false }
+        return factorBump(p)
+    }
+
+    /// Forgets the previous factor (its marks by row and by unknown too) and sizes
+    /// the peeling's scratch for `room` tight rows.
+    func clear(room: Int) {
         for c in bumpColumns { bumpIndex[Int(c)] = -1 }
         for r in bumpRows { rowBlock[Int(r)] = -1 }
         for pivot in pivots where !pivot.isHole {
@@ -103,11 +122,19 @@ final class BasisFactor {
         // Room for the rows local updates regroup (LocalFactorUpdate.swift).
         bumpRows.reserveCapacity(positionLimit)
         bumpColumns.reserveCapacity(positionLimit)
-        if queue.count < tight.count + 1 { queue = [Int32](repeating: 0, count: max(tight.count + 1, 2 * queue.count)) }
-        if pivotStorage.count < tight.count {
+        if queue.count < room + 1 { queue = [Int32](repeating: 0, count: max(room + 1, 2 * queue.count)) }
+        if pivotStorage.count < room {
             pivotStorage = [TriangularPivot](
-                repeating: TriangularPivot(row: 0, column: 0, coefficient: 0), count: max(tight.count, 2 * pivotStorage.count))
+                repeating: TriangularPivot(row: 0, column: 0, coefficient: 0), count: max(room, 2 * pivotStorage.count))
         }
+    }
+
+    /// The triangular part: rows with one unassigned basic unknown left are peeled
+    /// in turn (a queue), each pivoting on that unknown, into `pivotStorage`. The rows
+    /// left unpeeled keep `remaining >= 0`, the unknowns left `assigned == false`.
+    /// Returns false (with the pivots so far) when the basis is not square or a row
+    /// is left with no unknown.
+    func peelSingletons(_ p: FactoredSolver, tight: [Int32], basic: [Bool]) -> (peeled: Bool, pivotCount: Int) {
         // Local lets and raw buffers: a class property read per element costs an exclusivity check.
         let rowStart = p.rowStart, termVariable = p.termVariable, termCoefficient = p.termCoefficient
         let columnStart = p.columnStart, columnRow = p.columnRow, isTight = p.isTight
@@ -169,18 +196,7 @@ final class BasisFactor {
             }
             return true
         }}}}}
-        // Room for the positions local updates append (LocalFactorUpdate.swift).
-        pivots.reserveCapacity(positionLimit)
-        pivots.append(contentsOf: pivotStorage[0..<pivotCount])
-        for (i, pivot) in pivots.enumerated() { columnPosition[Int(pivot.column)] = Int32(i) }
-        guard peeled else { return false }
-        for r in tight where remaining[Int(r)] >= 0 { bumpRows.append(r) }
-        for v in 0..<basic.count where basic[v] && !assigned[v] {
-            bumpIndex[v] = Int32(bumpColumns.count)
-            bumpColumns.append(Int32(v))
-        }
-        guard bumpRows.count == bumpColumns.count else { return false }
-        return factorBump(p)
+        return (peeled, pivotCount)
     }
 
     /// FTRAN: solves A_T x_B = rhs, `rhs` indexed by row, writing the basic unknowns into `x`.

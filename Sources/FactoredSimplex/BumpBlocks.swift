@@ -60,16 +60,34 @@ extension BasisFactor {
         guard n > from else { return n == bumpColumns.count }
         guard bumpColumns.count == n else { return false }
         precondition(n <= blockParent.count, "factored simplex: bump past its reserved room")
-        let rowStart = p.rowStart, termVariable = p.termVariable
-        // Rows are linked through the bump columns they share (union-find, path halving).
-        func find(_ i: Int) -> Int {
-            var i = i
-            while Int(blockParent[i]) != i {
-                blockParent[i] = blockParent[Int(blockParent[i])]
-                i = Int(blockParent[i])
-            }
-            return i
+        guard linkBumpRows(from: from, p) else { return false }
+        let blockCount = numberNewBlocks(from: from)
+        let existing = blockStart.count - 1
+        guard appendNewBlocks(from: from, count: blockCount) else { return false }
+        regroupByBlock(from: from, blocks: existing..<(existing + blockCount))
+        let entries = bumpEntries
+        guard mayGrow || bumpLU.count >= entries else { return false }
+        if bumpLU.count < entries { bumpLU += [Double](repeating: 0, count: max(entries, 2 * bumpLU.count) - bumpLU.count) }
+        for b in existing..<(existing + blockCount) where !factorBlock(b, p) { return false }
+        return true
+    }
+
+    /// The root of bump row `i`'s set (union-find, path halving).
+    @inline(__always) func blockRoot(_ i: Int) -> Int {
+        var i = i
+        while Int(blockParent[i]) != i {
+            blockParent[i] = blockParent[Int(blockParent[i])]
+            i = Int(blockParent[i])
         }
+        return i
+    }
+
+    /// Links the bump rows from `from` on through the bump columns they share, each
+    /// column noting its first row in `firstBumpRow`. False when a row reads a column
+    /// of an earlier block.
+    func linkBumpRows(from: Int, _ p: FactoredSolver) -> Bool {
+        let rowStart = p.rowStart, termVariable = p.termVariable
+        let n = bumpRows.count
         for c in bumpColumns[from...] { firstBumpRow[Int(c)] = -1 }
         for i in from..<n { blockParent[i] = Int32(i) }
         for i in from..<n {
@@ -83,32 +101,42 @@ extension BasisFactor {
                 if first < 0 {
                     firstBumpRow[v] = Int32(i)
                 } else {
-                    let a = find(i), b = find(first)
+                    let a = blockRoot(i), b = blockRoot(first)
                     if a != b { blockParent[a] = Int32(b) }
                 }
             }
         }
-        // New blocks numbered in order of first row (local numbers here); each one's rows
-        // and columns counted.
+        return true
+    }
+
+    /// Numbers the new blocks in order of first row (local numbers, in `blockOfRoot`
+    /// by root). Returns how many there are.
+    func numberNewBlocks(from: Int) -> Int {
         var blockCount = 0
-        for i in from..<n { blockOfRoot[i] = -1 }
-        for i in from..<n {
-            let root = find(i)
+        for i in from..<bumpRows.count { blockOfRoot[i] = -1 }
+        for i in from..<bumpRows.count {
+            let root = blockRoot(i)
             if blockOfRoot[root] < 0 {
                 blockOfRoot[root] = Int32(blockCount)
                 blockCount += 1
             }
         }
-        // Per block, its row count and column count (prefix sums after), then fill cursors.
+        return blockCount
+    }
+
+    /// Counts each new block's rows and columns and appends the blocks (start, LU
+    /// offset), leaving in `blockRowFill` and `blockColumnFill` each one's fill
+    /// cursor. False when a column no bump row reads, or a block is not square.
+    func appendNewBlocks(from: Int, count blockCount: Int) -> Bool {
         for b in 0...blockCount {
             blockRowFill[b] = 0
             blockColumnFill[b] = 0
         }
-        for i in from..<n { blockRowFill[Int(blockOfRoot[find(i)]) + 1] += 1 }
+        for i in from..<bumpRows.count { blockRowFill[Int(blockOfRoot[blockRoot(i)]) + 1] += 1 }
         for c in bumpColumns[from...] {
             let first = Int(firstBumpRow[Int(c)])
             guard first >= 0 else { return false }  // a column no bump row reads
-            blockColumnFill[Int(blockOfRoot[find(first)]) + 1] += 1
+            blockColumnFill[Int(blockOfRoot[blockRoot(first)]) + 1] += 1
         }
         let existing = blockStart.count - 1
         blockRowFill[0] = from
@@ -122,19 +150,24 @@ extension BasisFactor {
             blockOffset.append(blockOffset[existing + b] + size * size)
             blockDead.append(false)
         }
-        // Rows and columns regrouped by block (a counting sort keeps their order within one).
+        return true
+    }
+
+    /// Regroups the bump rows and columns from `from` on by block (a counting sort
+    /// keeps their order within one), and notes each row's block.
+    func regroupByBlock(from: Int, blocks: Range<Int>) {
+        let n = bumpRows.count
         for i in from..<n {
-            let b = Int(blockOfRoot[find(i)])
+            let b = Int(blockOfRoot[blockRoot(i)])
             bumpOrder[blockRowFill[b]] = bumpRows[i]
             blockRowFill[b] += 1
         }
         for i in from..<n { bumpRows[i] = bumpOrder[i] }
-        let totalBlocks = existing + blockCount
-        for b in existing..<totalBlocks {
+        for b in blocks {
             for i in blockStart[b]..<blockStart[b + 1] { rowBlock[Int(bumpRows[i])] = Int32(b) }
         }
         for c in bumpColumns[from...] {
-            let b = Int(blockOfRoot[find(Int(firstBumpRow[Int(c)]))])
+            let b = Int(blockOfRoot[blockRoot(Int(firstBumpRow[Int(c)]))])
             bumpOrder[blockColumnFill[b]] = c
             blockColumnFill[b] += 1
         }
@@ -142,11 +175,6 @@ extension BasisFactor {
             bumpColumns[i] = bumpOrder[i]
             bumpIndex[Int(bumpOrder[i])] = Int32(i)
         }
-        let entries = bumpEntries
-        guard mayGrow || bumpLU.count >= entries else { return false }
-        if bumpLU.count < entries { bumpLU += [Double](repeating: 0, count: max(entries, 2 * bumpLU.count) - bumpLU.count) }
-        for b in existing..<totalBlocks where !factorBlock(b, p) { return false }
-        return true
     }
 
     /// Dense LU with partial pivoting of block `b`.
@@ -174,31 +202,13 @@ extension BasisFactor {
 
     /// The bump part of FTRAN: needs the triangular part's unknowns already in `x`.
     func solveBumpOnly(_ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, x: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
-        for b in 0..<(blockStart.count - 1) where !blockDead[b] { solveBlock(b, p, rhs: rhs, x: x, basic: basic) }
-    }
-
-    /// FTRAN for block `b` alone (its rows' right-hand sides in `rhs`, by row).
-    func solveBlock(_ b: Int, _ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, x: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
-        let start = blockStart[b]
-        let n = blockStart[b + 1] - start
-        let offset = blockOffset[b]
-        // Local lets and raw buffers: class-property access per element costs an exclusivity check.
-        let rowStart = p.rowStart, termVariable = p.termVariable, termCoefficient = p.termCoefficient
-        let bumpRows = self.bumpRows, bumpColumns = self.bumpColumns, bumpIndex = self.bumpIndex
-        let lu = self.bumpLU, permutation = self.bumpPermutation
-        bumpRhs.withUnsafeMutableBufferPointer { bumpRhs in
+        let s = BlockSolver(self, p, basic: basic)
+        bumpRhs.withUnsafeMutableBufferPointer { blockRhs in
         bumpWork.withUnsafeMutableBufferPointer { work in
-            for i in 0..<n {
-                let r = Int(bumpRows[start + i])
-                var sum = rhs[r]
-                for k in rowStart[r]..<rowStart[r + 1] {
-                    let v = Int(termVariable[k])
-                    if basic[v], bumpIndex[v] < 0 { sum -= termCoefficient[k] * x[v] }
-                }
-                bumpRhs[start + i] = sum
+            for b in 0..<(blockStart.count - 1) where !blockDead[b] {
+                s.solve(block: b, rowValue: UnsafeBufferPointer(rhs), x: x, foldNonbasic: false, before: nil,
+                        blockRhs: blockRhs, work: work)
             }
-            solveBlockLU(lu: lu, offset: offset, permutation: permutation, start: start, n: n, rhs: bumpRhs, into: work)
-            for j in 0..<n { x[Int(bumpColumns[start + j])] = work[start + j] }
         }}
     }
 
@@ -220,37 +230,21 @@ extension BasisFactor {
     /// Writes the bump rows' `y` and folds them into `rhs` of the triangular unknowns.
     func solveBumpTransposed(_ p: FactoredSolver, rhs: UnsafeMutableBufferPointer<Double>, y: UnsafeMutableBufferPointer<Double>, basic: [Bool]) {
         guard bumpSize > 0 else { return }
-        for b in 0..<(blockStart.count - 1) where !blockDead[b] {
-            let start = blockStart[b]
-            solveBlockTransposed(b) { rhs[$0] }
-            for i in start..<blockStart[b + 1] {
-                let r = Int(bumpRows[start + bumpPermutation[i]])
-                let value = bumpWork[i]
-                y[r] = value
-                for k in p.rowStart[r]..<p.rowStart[r + 1] {
-                    let v = Int(p.termVariable[k])
-                    if basic[v], bumpIndex[v] < 0 { rhs[v] -= p.termCoefficient[k] * value }
+        let s = BlockSolver(self, p, basic: basic)
+        bumpWork.withUnsafeMutableBufferPointer { work in
+            for b in 0..<(blockStart.count - 1) where !blockDead[b] {
+                let start = s.blockStart[b]
+                s.solveTransposed(block: b, rhs: { rhs[$0] }, work: work)
+                for i in start..<s.blockStart[b + 1] {
+                    let r = Int(s.bumpRows[start + s.permutation[i]])
+                    let value = work[i]
+                    y[r] = value
+                    for k in s.rowStart[r]..<s.rowStart[r + 1] {
+                        let v = Int(s.termVariable[k])
+                        if basic[v], s.bumpIndex[v] < 0 { rhs[v] -= s.termCoefficient[k] * value }
+                    }
                 }
             }
-        }
-    }
-
-    /// BTRAN for block `b` alone, `rhs` read by unknown: leaves in `bumpWork[i]`
-    /// (i in the block) the dual of row `bumpRows[start + bumpPermutation[i]]`.
-    @inline(__always) func solveBlockTransposed(_ b: Int, rhs: (Int) -> Double) {
-        let start = blockStart[b]
-        let n = blockStart[b + 1] - start
-        let offset = blockOffset[b]
-        // (P^T L U)^T y' = r:  U^T z = r, L^T w = z, y = P^T w.
-        for i in 0..<n {
-            var s = rhs(Int(bumpColumns[start + i]))
-            for j in 0..<i { s -= bumpLU[offset + j * n + i] * bumpWork[start + j] }
-            bumpWork[start + i] = s / bumpLU[offset + i * n + i]
-        }
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            var s = bumpWork[start + i]
-            for j in (i + 1)..<n { s -= bumpLU[offset + j * n + i] * bumpWork[start + j] }
-            bumpWork[start + i] = s
         }
     }
 }

@@ -42,9 +42,7 @@ final class ForwardProgram {
         let pivots = s.factor.pivots
         let position = s.factor.position
         let columnPosition = s.factor.columnPosition
-        let rowStart = s.rowStart, termVariable = s.termVariable, rowCoefficient = s.termCoefficient
-        let columnStart = s.columnStart, columnRow = s.columnRow
-        let isBasic = s.isBasic, rhs = s.rhs, x = s.x
+        let rows = s.problem, isBasic = s.isBasic, rhs = s.rhs, x = s.x
         var row = take(&self.row), column = take(&self.column)
         var pivotCoefficient = take(&self.pivotCoefficient), constant = take(&self.constant), value = take(&self.value)
         var termSpan = take(&self.termSpan), dependentStart = take(&self.dependentStart)
@@ -77,29 +75,11 @@ final class ForwardProgram {
             pivotCoefficient.append(pivot.coefficient)
             value.append(x[c])
             let start = Int32(termSource.count)
-            var b = rhs[r]
-            for k in rowStart[r]..<rowStart[r + 1] {
-                let v = Int(termVariable[k])
-                if v == c { continue }
-                if isBasic[v] {
-                    termSource.append(columnPosition[v])
-                    termCoefficient.append(rowCoefficient[k])
-                } else {
-                    b -= rowCoefficient[k] * x[v]
-                }
-            }
-            constant.append(b)
+            constant.append(Self.appendTerms(
+                row: r, pivotColumn: c, rows, b: rhs[r], columnPosition: columnPosition, isBasic: isBasic, x: x,
+                termSource: &termSource, termCoefficient: &termCoefficient))
             termSpan.append(TermSpan(start: start, end: Int32(termSource.count)))
-            for k in columnStart[c]..<columnStart[c + 1] {
-                let other = Int(columnRow[k])
-                if other == r { continue }
-                let q = Int(position[other])
-                if q > p {
-                    dependent.append(Int32(q))
-                } else if q < 0 {
-                    dependent.append(Int32(-(other + 1)))
-                }
-            }
+            Self.appendDependents(position: p, row: r, column: c, rows, position: position, dependent: &dependent)
         }
         dependentStart.append(Int32(dependent.count))
         // Room for the terms of rows patched in later (see `patch`), so patching never allocates.
@@ -122,6 +102,44 @@ final class ForwardProgram {
         self.dependent = dependent
         builtGeneration = s.factorGeneration
         builtEpoch = s.valueEpoch
+    }
+
+    /// Appends row `r`'s terms in basic unknowns other than its pivot's `c` (as the
+    /// positions they are read from) and returns its constant: `b_r` less its terms
+    /// in non-basic unknowns at their values in `x`.
+    @inline(__always) private static func appendTerms(
+        row r: Int, pivotColumn c: Int, _ rows: Problem, b: Double, columnPosition: [Int32], isBasic: [Bool], x: [Double],
+        termSource: inout [Int32], termCoefficient: inout [Double]
+    ) -> Double {
+        var b = b
+        for k in rows.rowStart[r]..<rows.rowStart[r + 1] {
+            let v = Int(rows.termVariable[k])
+            if v == c { continue }
+            if isBasic[v] {
+                termSource.append(columnPosition[v])
+                termCoefficient.append(rows.termCoefficient[k])
+            } else {
+                b -= rows.termCoefficient[k] * x[v]
+            }
+        }
+        return b
+    }
+
+    /// Appends the rows other than `r` that read unknown `c` (pivoted at `p`): a later
+    /// position as itself, a row outside the triangular part as `-(row + 1)`.
+    @inline(__always) private static func appendDependents(
+        position p: Int, row r: Int, column c: Int, _ rows: Problem, position: [Int32], dependent: inout [Int32]
+    ) {
+        for k in rows.columnStart[c]..<rows.columnStart[c + 1] {
+            let other = Int(rows.columnRow[k])
+            if other == r { continue }
+            let q = Int(position[other])
+            if q > p {
+                dependent.append(Int32(q))
+            } else if q < 0 {
+                dependent.append(Int32(-(other + 1)))
+            }
+        }
     }
 
     /// Rewrites position `p` after the factor swapped its row in place: row `t`

@@ -41,11 +41,24 @@ extension FactoredSolver {
     func propagateChanges() -> Bool {
         let changedBefore = changedVariables.count
         infeasibleRows.removeAll(keepingCapacity: true)
-        var bumpTouched = false
         if program.builtGeneration != factorGeneration || program.builtEpoch != valueEpoch {
             program.build(self)
         }
-        // The lowest and highest pending positions, so the scan covers only that span.
+        let (lowest, highest, dirtyBump) = markDirtyPositions()
+        let reachedBump = forwardSubstitute(from: lowest, through: highest)
+        statistics.rowsTouched += changedVariables.count - changedBefore
+        if dirtyBump || reachedBump { solveBump() }
+        let feasible = recomputeTouchedOwnColumns()
+        statistics.variablesUpdated += changedVariables.count - changedBefore
+        return feasible
+    }
+
+    /// Turns the dirty rows into work: a tight row of the triangular part marks its
+    /// position pending (its constant refreshed in the program), one of a bump block
+    /// marks the block, a loose row is touched. Returns the lowest and highest pending
+    /// positions, so the scan covers only that span, and whether a block was marked.
+    @inline(__always) func markDirtyPositions() -> (lowest: Int, highest: Int, bumpTouched: Bool) {
+        var bumpTouched = false
         var lowest = Int.max
         var highest = -1
         for r32 in dirtyRows {
@@ -68,21 +81,22 @@ extension FactoredSolver {
             }
         }
         dirtyRows.removeAll(keepingCapacity: true)
-        // The propagation runs on the compiled program (ForwardProgram.swift), through
-        // raw buffers: an array property's uniqueness and bounds checks per element
-        // would otherwise cost more than the arithmetic. Positions are visited in increasing order (a bit
-        // scan, cheaper than a heap when a frame moves thousands of rows), so each
-        // row is computed after every row it reads.
-        // Each position changes at most once: room for all of them, written in place.
+        return (lowest, highest, bumpTouched)
+    }
+
+    /// Forward substitution from the pending positions (ForwardSweep.swift): each
+    /// unknown that moves is appended to `changedVariables`, the loose rows that read
+    /// it touched, the bump blocks that do marked. Returns whether it marked a block.
+    /// Each position changes at most once, so the changed list has room for all of
+    /// them, written in place.
+    @inline(__always) func forwardSubstitute(from lowest: Int, through highest: Int) -> Bool {
         changedVariables.reserve(program.count)
-        var changedCount = changedBefore
-        var markedCount = 0
-        var touchedCount = touchedRows.count
+        var counts = SweepCounts(touched: touchedRows.count, changed: changedVariables.count)
         touchedStorage.withUnsafeMutableBufferPointer { ts in
             for (i, r) in touchedRows.enumerated() { ts[i] = r }
         }
         touchedRows.removeAll(keepingCapacity: true)
-        program.column.withUnsafeBufferPointer { columnOf in
+        program.column.withUnsafeBufferPointer { column in
         program.pivotCoefficient.withUnsafeBufferPointer { pivotCoefficient in
         program.constant.withUnsafeBufferPointer { constant in
         program.termSpan.withUnsafeBufferPointer { termSpan in
@@ -91,70 +105,35 @@ extension FactoredSolver {
         program.dependentStart.withUnsafeBufferPointer { dependentStart in
         program.dependent.withUnsafeBufferPointer { dependent in
         program.value.withUnsafeMutableBufferPointer { values in
-        inForce.withUnsafeBufferPointer { force in
-        isTight.withUnsafeBufferPointer { tight in
-        x.withUnsafeMutableBufferPointer { xs in
-        isTouched.withUnsafeMutableBufferPointer { touched in
-        pendingPositions.withUnsafeMutableBufferPointer { bits in
-        touchedStorage.withUnsafeMutableBufferPointer { ts in
-        changedVariables.storage.withUnsafeMutableBufferPointer { changed in
+        pendingPositions.withUnsafeMutableBufferPointer { pending in
+        inForce.withUnsafeBufferPointer { inForce in
+        isTight.withUnsafeBufferPointer { isTight in
+        x.withUnsafeMutableBufferPointer { x in
+        isTouched.withUnsafeMutableBufferPointer { isTouched in
         factor.rowBlock.withUnsafeBufferPointer { rowBlock in
         factor.blockMarked.withUnsafeMutableBufferPointer { blockMarked in
+        touchedStorage.withUnsafeMutableBufferPointer { touched in
+        changedVariables.storage.withUnsafeMutableBufferPointer { changed in
         factor.markedStorage.withUnsafeMutableBufferPointer { marked in
-            guard highest >= 0 else { return }
-            var word = lowest >> 6
-            while word <= highest >> 6 {
-                let pending = bits[word]
-                if pending == 0 {
-                    word = nextMarkedWord(bits, from: word + 1, through: highest >> 6)
-                    continue
-                }
-                let p = word << 6 | pending.trailingZeroBitCount
-                bits[word] = pending & (pending - 1)
-                var sum = constant[p]
-                let span = termSpan[p]
-                for k in Int(span.start)..<Int(span.end) {
-                    sum -= termCoefficient[k] * values[Int(termSource[k])]
-                }
-                let value = sum / pivotCoefficient[p]
-                if value == values[p] { continue }
-                values[p] = value
-                let column = columnOf[p]
-                xs[Int(column)] = value
-                changed[changedCount] = column
-                changedCount += 1
-                for k in Int(dependentStart[p])..<Int(dependentStart[p + 1]) {
-                    let d = Int(dependent[k])
-                    if d >= 0 {
-                        bits[d >> 6] |= 1 << UInt64(d & 63)
-                        if d > highest { highest = d }
-                        continue
-                    }
-                    let other = -d - 1
-                    if !force[other] { continue }
-                    if tight[other] {
-                        // A tight row outside the triangular part: its bump block is re-solved.
-                        let block = Int(rowBlock[other])
-                        if !blockMarked[block] {
-                            blockMarked[block] = true
-                            marked[markedCount] = Int32(block)
-                            markedCount += 1
-                        }
-                        bumpTouched = true
-                    } else if !touched[other] {
-                        touched[other] = true
-                        ts[touchedCount] = Int32(other)
-                        touchedCount += 1
-                    }
-                }
-            }
+            let sweep = ForwardSweep(
+                column: column, pivotCoefficient: pivotCoefficient, constant: constant,
+                termSpan: termSpan, termSource: termSource, termCoefficient: termCoefficient,
+                dependentStart: dependentStart, dependent: dependent, values: values,
+                pending: pending, inForce: inForce, isTight: isTight, x: x, isTouched: isTouched,
+                rowBlock: rowBlock, blockMarked: blockMarked, touched: touched, changed: changed,
+                marked: marked)
+            sweep.run(from: lowest, through: highest, &counts)
         }}}}}}}}}}}}}}}}}}}
-        factor.markedBlocks.append(contentsOf: factor.markedStorage[0..<markedCount])
-        statistics.rowsTouched += changedCount - changedBefore
-        changedVariables.count = changedCount
+        factor.markedBlocks.append(contentsOf: factor.markedStorage[0..<counts.marked])
+        changedVariables.count = counts.changed
         // A whole-slice append: one uniqueness check, not one per element.
-        touchedRows.append(contentsOf: touchedStorage[0..<touchedCount])
-        if bumpTouched { solveBump() }
+        touchedRows.append(contentsOf: touchedStorage[0..<counts.touched])
+        return counts.bumpTouched
+    }
+
+    /// Recomputes the own column of every touched loose row from its residual, and
+    /// lists in `infeasibleRows` those left negative. Returns whether none is.
+    @inline(__always) func recomputeTouchedOwnColumns() -> Bool {
         var infeasibleCount = 0
         rowStart.withUnsafeBufferPointer { rs in
         termVariable.withUnsafeBufferPointer { tv in
@@ -181,7 +160,6 @@ extension FactoredSolver {
             }
         }}}}}}}}}
         touchedRows.removeAll(keepingCapacity: true)
-        statistics.variablesUpdated += changedVariables.count - changedBefore
         infeasibleRows.append(contentsOf: touchedStorage[0..<infeasibleCount])
         return infeasibleCount == 0
     }
