@@ -147,7 +147,10 @@ public final class FactoredSolver {
     init(variableCount: Int, rows: [(terms: [LinearTerm], kind: RowKind, name: String)], priorities: [Double]) {
         problem = Problem(variableCount: variableCount, rows: rows)
         let rowCount = rows.count
-        pivotBudget = Self.pivotBudget(rows: rows.count, unknowns: variableCount)
+        // Far more pivots than a correct solve takes (a frame's few crossings, a build's one per
+        // row the crash guessed wrong): reaching it means rounding made the simplex cycle. The
+        // primal simplex checks it after each round; the dual simplex has its own, smaller, limit.
+        pivotBudget = simplexPivotBudget(rows: rows.count, columns: variableCount)
         var sorted = Array(Set(priorities.filter { $0 < 1000 })).sorted(by: >)
         sorted.insert(1000, at: 0)
         for (i, p) in sorted.enumerated() { levelOfPriority[p] = Int32(i) }

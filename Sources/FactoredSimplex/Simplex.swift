@@ -59,12 +59,6 @@ extension FactoredSolver {
         lastSolveWasSparse = valueEpoch == epoch
     }
 
-    /// Pivots one solve may take: far more than a correct solve takes (a frame's few
-    /// crossings, a build's one pivot per row the crash guessed wrong; Bland's rule
-    /// after a degenerate round rules out cycling in exact arithmetic), so reaching it
-    /// means rounding made the simplex cycle. The primal simplex checks it after each
-    /// round (the dual simplex has its own, much smaller, limit per call).
-    static func pivotBudget(rows: Int, unknowns: Int) -> Int { 50 * (rows + unknowns) + 1000 }
 
     /// Throws `pivotBudgetExceeded` once this solve's pivots pass `pivotBudget`.
     func checkPivotBudget() throws(LayoutError) {
