@@ -198,7 +198,13 @@ remake() {
       stamp results/peers.md "python3 scripts/peers.py (the five runs in scripts/remake_results.sh)" ;;
     package-benchmark)
       swift package benchmark --format markdown --no-progress >"$work/pb.md"
-      mv "$work/pb.md" results/package-benchmark.md
+      # The title and how to read it, then the tool's tables (without its notes about its runtime interposer).
+      { echo "# \`swift package benchmark\` (ordo-one/benchmark 1.38.1, MallocInterposer)"; echo
+        echo "One iteration is one frame of the scene (ops, solve, reading the changed rectangles); each scene has 2,100"
+        echo "frames so a run never replays its stream. Malloc counts are per sample and include package-benchmark's own"
+        echo "(see \`floor: an empty iteration\`): a frame that allocates nothing shows exactly the floor. Wall clock is"
+        echo "noisy here; compare ratios within this run. See Benchmarks/README.md for what each benchmark runs."
+        grep -v -e 'runtime interposer' -e 'LD_PRELOAD' "$work/pb.md"; } >results/package-benchmark.md
       stamp results/package-benchmark.md "swift package benchmark --format markdown --no-progress" ;;
     ib-conformance)
       local corpus=${IB_CORPUS:-../shared/ib-corpus}
