@@ -232,10 +232,19 @@ def main():
 
 
 def command_line():
-    """The command as given, the scratch folder after --work written WORK (no machine paths in results)."""
+    """The command as given, with no machine paths in results: the scratch folder after --work written
+    WORK (and a path inside it WORK/...), the binary after --layoutbench written LAYOUTBENCH."""
     args = sys.argv[1:]
-    shown = ["WORK" if i > 0 and args[i - 1] == "--work" else a for i, a in enumerate(args)]
-    return "python3 scripts/peers.py " + " ".join(shown)
+    work = next((args[i + 1] for i, a in enumerate(args[:-1]) if a == "--work"), None)
+    def shown(i, a):
+        if i > 0 and args[i - 1] == "--work":
+            return "WORK"
+        if i > 0 and args[i - 1] == "--layoutbench":
+            return "LAYOUTBENCH"
+        if work and a.startswith(work.rstrip("/") + "/"):
+            return "WORK/" + a[len(work.rstrip("/")) + 1:]
+        return a
+    return "python3 scripts/peers.py " + " ".join(shown(i, a) for i, a in enumerate(args))
 
 
 def imported_views(results):
