@@ -348,14 +348,23 @@ def markdown(doc):
               "across K and the crossover are what to read. Plots: `crossover-plots/ops-KIND.svg` (drawn by "
               "`layoutbench report BENCH.json ... --plots`); raw numbers: `crossover.json`.",
               ""]
-    # No machine paths in a committed result: the scratch folder is written WORK.
-    return "\n".join(lines).replace(doc["work"], "WORK").replace(os.getcwd() + os.sep, "")
+    # No machine paths in a committed result: the scratch folder is written WORK, the binary LAYOUTBENCH.
+    return hide_paths("\n".join(lines), doc)
 
 
 def plot(lb, runs, folder):
     """The plots, drawn by layoutbench from the bench runs' JSON (ops-KIND.svg: time per frame
     against ops per frame, one line per back end and size)."""
     run([lb, "report"] + [r["json"] for r in runs] + ["--plots", folder], stdout=subprocess.DEVNULL)
+
+
+
+def hide_paths(text, doc):
+    """`text` with the scratch folder written WORK and the layoutbench binary LAYOUTBENCH (no machine paths)."""
+    binary = parse_args(doc["command"].split()[2:]).layoutbench
+    if binary and os.path.isabs(binary):
+        text = text.replace(binary, "LAYOUTBENCH")
+    return text.replace(doc["work"], "WORK").replace(os.getcwd() + os.sep, "")
 
 
 def main():
@@ -386,7 +395,7 @@ def main():
            "jitter": JITTER, "seed": args.seed, "same_constraints": args.same_constraints, "cassowary_max_k": args.cassowary_max_k, "tables": collect(state["plan"], state["runs"])}
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "crossover.json"), "w") as f:
-        f.write(json.dumps(doc, indent=1, ensure_ascii=False).replace(args.work, "WORK") + "\n")
+        f.write(hide_paths(json.dumps(doc, indent=1, ensure_ascii=False), doc) + "\n")
     with open(os.path.join(args.out, "crossover.md"), "w") as f:
         f.write(markdown(doc))
     plot(lb, state["runs"], os.path.join(args.out, "crossover-plots"))
