@@ -369,9 +369,11 @@ extension IBSceneBuilder {
         return out
     }
 
-    /// Values implied for guide attributes by the file's equalities whose other end is an IB view.
+    /// Values implied for guide attributes by the file's required equalities whose other end is
+    /// an IB view. An optional one may be broken in the stored frames (a priority-750 edge
+    /// to the safe area that a required width overrides), so it says nothing about the guide.
     private func observeGuides() {
-        for (c, _) in ibConstraints where c.relation == .equal && c.isActive {
+        for (c, _) in ibConstraints where c.relation == .equal && c.isActive && c.priority.isRequired {
             guard let second = c.second else { continue }
             if guides[c.first.view] != nil, guides[second.view] == nil, let o = index[second.view] {
                 let v = c.multiplier * views[o].alignmentWindow.value(second.attribute) + c.constant

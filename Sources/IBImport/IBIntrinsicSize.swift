@@ -16,7 +16,7 @@ extension IBSceneBuilder {
         case "label", "button", "textField", "switch", "stepper", "segmentedControl", "pageControl",
             "activityIndicatorView", "datePicker", "pickerView":
             return (true, true)
-        case "imageView": return element["image"] != nil ? (true, true) : (false, false)
+        case "imageView": return element.shownImage != nil ? (true, true) : (false, false)
         case "textView": return element["scrollEnabled"] == "NO" ? (true, true) : (false, false)
         case "slider", "progressView", "searchBar", "navigationBar", "tabBar", "toolbar": return (false, true)
         default: return (false, false)

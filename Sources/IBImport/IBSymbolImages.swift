@@ -7,8 +7,20 @@
 import LayoutModel
 
 extension IBElement {
-    /// An image view showing a system symbol (`<imageView catalog="system">`).
-    var isSymbolImage: Bool { name == "imageView" && self["catalog"] == "system" }
+    /// The image an image view shows and its catalog: the `image` and `catalog` attributes,
+    /// or, as newer Xcode writes them, those of an `<imageReference key="image">` child
+    /// (which also carries the symbol's scale).
+    var shownImage: (name: String, catalog: String?)? {
+        if let image = self["image"] { return (image, self["catalog"]) }
+        if let reference = child("imageReference", key: "image"), let image = reference["image"] {
+            return (image, reference["catalog"])
+        }
+        return nil
+    }
+
+    /// An image view showing a system symbol (`<imageView catalog="system">`, or its image
+    /// reference with `catalog="system"`).
+    var isSymbolImage: Bool { name == "imageView" && shownImage?.catalog == "system" }
 }
 
 extension IBSceneBuilder {

@@ -39,7 +39,7 @@ extension IBSceneBuilder {
                 let read = symbolInsetsRead[v.id] ?? (false, false)
                 let unknown = [read.horizontal ? nil : "horizontal", read.vertical ? nil : "vertical"].compactMap { $0 }
                 if !unknown.isEmpty {
-                    unsupported(e, view: v.id, .symbolInsetsUnknown(image: e["image"] ?? "", axes: unknown))
+                    unsupported(e, view: v.id, .symbolInsetsUnknown(image: e.shownImage?.name ?? "", axes: unknown))
                 }
             }
             if let custom = e["customClass"], v.role == .constraints || v.role == .arranged,

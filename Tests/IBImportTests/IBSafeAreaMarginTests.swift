@@ -54,6 +54,53 @@ struct IBSafeAreaMarginTests {
     }
 }
 
+/// The safe area is read off required equalities only. `a` hangs 10 below the safe area's top
+/// (required) and is stored at y 57, so the top is at 47. `b` and `c` each have a priority-750
+/// top on the safe area that their required top on the root (100) breaks: they say nothing
+/// about it, though two of them would outvote `a`'s one observation (then the top would be at
+/// 100 and `a` at 110).
+struct IBObservedGuideTests {
+    @Test func optionalEqualitiesAreNotObserved() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14000">
+            <device id="retina4_7" orientation="portrait"/>
+            <objects>
+            <view id="v"><rect key="frame" x="0" y="0" width="375" height="667"/>
+            <subviews>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0" y="57" width="375" height="10"/></view>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="b"><rect key="frame" x="0" y="100" width="100" height="10"/></view>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="200" y="100" width="100" height="10"/></view>
+            </subviews>
+            <viewLayoutGuide key="safeArea" id="s"/>
+            <constraints>
+            <constraint firstItem="a" firstAttribute="top" secondItem="s" secondAttribute="top" constant="10" id="at"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="al"/>
+            <constraint firstItem="a" firstAttribute="trailing" secondItem="v" secondAttribute="trailing" id="ar"/>
+            <constraint firstItem="a" firstAttribute="height" constant="10" id="ah"/>
+            <constraint firstItem="b" firstAttribute="top" secondItem="s" secondAttribute="top" priority="750" id="bs"/>
+            <constraint firstItem="b" firstAttribute="top" secondItem="v" secondAttribute="top" constant="100" id="bt"/>
+            <constraint firstItem="b" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="bl"/>
+            <constraint firstItem="b" firstAttribute="width" constant="100" id="bw"/>
+            <constraint firstItem="b" firstAttribute="height" constant="10" id="bh"/>
+            <constraint firstItem="c" firstAttribute="top" secondItem="s" secondAttribute="top" priority="750" id="cs"/>
+            <constraint firstItem="c" firstAttribute="top" secondItem="v" secondAttribute="top" constant="100" id="ct"/>
+            <constraint firstItem="c" firstAttribute="leading" secondItem="v" secondAttribute="leading" constant="200" id="cl"/>
+            <constraint firstItem="c" firstAttribute="width" constant="100" id="cw"/>
+            <constraint firstItem="c" firstAttribute="height" constant="10" id="ch"/>
+            </constraints>
+            </view>
+            </objects>
+            </document>
+            """
+        let scene = try importOne(xml, options: IBImportOptions(environmentFromFrames: true))
+        let frames = try solve(scene)
+        #expect(frames["a"] == [0, 57, 375, 10])
+        #expect(frames["b"] == [0, 100, 100, 10])
+        #expect(try scene.check(backend: CassowaryBackend.self, repair: false).mismatches.isEmpty)
+    }
+}
+
 /// A screen-sized root (375×667 on the 4.7" iPhone) placed at y 64 below an opaque navigation
 /// bar runs 64 past the screen: the bottom layout guide stays on the screen's bottom, at
 /// 667 − 64 = 603 in the root, and `b` (40 tall) sits on it: [0, 563, 375, 40]; the top guide is

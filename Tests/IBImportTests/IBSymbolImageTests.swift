@@ -52,4 +52,47 @@ struct IBSymbolImageTests {
             "<imageView id=\"t\"> (line 18): SF Symbol image \"star\": alignment insets unknown (horizontal and vertical: frame taken as the alignment rectangle)",
         ])
     }
+
+    /// Newer Xcode writes the image as an `<imageReference key="image">` child instead of the
+    /// `image` and `catalog` attributes. `r`, stored 24×22 at (10, 10) and pinned by its top and
+    /// leading edge only, shows the `star` symbol that way: it is a symbol image (listed with
+    /// its unknown insets) and has an intrinsic size, the stored one, so it solves to its stored
+    /// frame. `p` shows a named image (`photo`, no catalog) that way: an intrinsic size, no symbol.
+    @Test func imageGivenAsAnImageReferenceChild() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21000">
+            <objects>
+            <view id="v"><rect key="frame" x="0" y="0" width="300" height="200"/>
+            <subviews>
+            <imageView translatesAutoresizingMaskIntoConstraints="NO" id="r"><rect key="frame" x="10" y="10" width="24" height="22"/>
+            <imageReference key="image" image="star" catalog="system" symbolScale="large"/>
+            </imageView>
+            <imageView translatesAutoresizingMaskIntoConstraints="NO" id="p"><rect key="frame" x="100" y="10" width="40" height="30"/>
+            <imageReference key="image" image="photo"/>
+            </imageView>
+            </subviews>
+            <constraints>
+            <constraint firstItem="r" firstAttribute="top" secondItem="v" secondAttribute="top" constant="10" id="rt"/>
+            <constraint firstItem="r" firstAttribute="leading" secondItem="v" secondAttribute="leading" constant="10" id="rl"/>
+            <constraint firstItem="p" firstAttribute="top" secondItem="v" secondAttribute="top" constant="10" id="pt"/>
+            <constraint firstItem="p" firstAttribute="leading" secondItem="v" secondAttribute="leading" constant="100" id="pl"/>
+            </constraints>
+            </view>
+            </objects>
+            </document>
+            """
+        let scene = try importOne(xml)
+        let frames = try solve(scene)
+        #expect(frames["r"] == [10, 10, 24, 22])
+        #expect(frames["p"] == [100, 10, 40, 30])
+        for id in ["r", "p"] {
+            #expect(scene.scene.constraints.contains { $0.id == "\(id)~ic-width-hug" })
+            #expect(scene.scene.constraints.contains { $0.id == "\(id)~ic-height-cr" })
+        }
+        #expect(scene.unsupported == [
+            "<imageView id=\"r\"> (line 6): SF Symbol image \"star\": alignment insets unknown (horizontal and vertical: frame taken as the alignment rectangle)",
+        ])
+        #expect(try scene.check(backend: CassowaryBackend.self, repair: false).mismatches.isEmpty)
+    }
 }
