@@ -44,8 +44,12 @@ extension FactoredSolver {
     }
 
     /// Rows out of force are never tight; as many tight rows as basic unknowns; the
-    /// flag saying a required row may be loose is set when one is.
+    /// flag saying a required row may be loose is set when one is; a removal held
+    /// back names a tight row.
     private func basisShape() -> String? {
+        if heldRemoval >= 0, !(inForce[heldRemoval] && isTight[heldRemoval]) {
+            return "the removal held back names \(describeRow(heldRemoval)), which is not tight"
+        }
         var tight = 0
         for r in 0..<rowCount {
             if isTight[r], !inForce[r] { return "\(describeRow(r)) is tight but not in force" }
@@ -360,14 +364,10 @@ extension FactoredSolver {
 }
 
 extension FactoredBackend {
-    /// The solver's check, and the back end's own: a removal held back names a tight
-    /// row, the published values are the solver's (unless a refused op left the basis
+    /// The solver's check, and the back end's own: the published values are the solver's (unless a refused op left the basis
     /// to be re-solved), and the views pending a read match their flags.
     public func checkInvariants() -> String? {
         if let problem = solver.checkInvariants() { return problem }
-        if pendingRemoval >= 0, !solver.isTight[pendingRemoval] {
-            return "the removal held back names \(solver.describeRow(pendingRemoval)), which is not tight"
-        }
         if solver.factorValid, let v = published.indices.first(where: { published[$0] != solver.x[$0] }) {
             return "published value of unknown \(v) is \(published[v]), the solver holds \(solver.x[v])"
         }

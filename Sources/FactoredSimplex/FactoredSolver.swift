@@ -96,6 +96,8 @@ public final class FactoredSolver {
     @exclusivity(unchecked) var valueEpoch = 0
     let program = ForwardProgram()
     @exclusivity(unchecked) var tightRows: [Int32] = []
+    /// A tight row taken out, held back until the next op (HeldRemoval.swift). -1: none.
+    @exclusivity(unchecked) var heldRemoval = -1
     /// Whether a required row in force is not tight (see `hasLooseRequiredRow`), as of the last factorisation or add.
     @exclusivity(unchecked) var requiredLoose = true
     // Scratch.

@@ -81,7 +81,7 @@ struct FactoredInvariantTests {
             b.solver.duals.add(level: Int(b.solver.level[row("wide", scene)]), row: r, 1)
         }),
         ("a published value drifts", "published value", { b, _ in b.published[0] += 1 }),
-        ("a removal held back names a loose row", "held back", { b, scene in b.pendingRemoval = row("wide", scene) }),
+        ("a removal held back names a loose row", "held back", { b, scene in b.solver.heldRemoval = row("wide", scene) }),
         ("two priorities swap levels", "levelOfPriority", { b, _ in
             let (high, low) = (b.solver.levelOfPriority[700]!, b.solver.levelOfPriority[300]!)
             b.solver.levelOfPriority[700] = low
