@@ -24,7 +24,7 @@ extension FactoredSolver {
         var readsBlock = false
         for k in rowStart[r]..<rowStart[r + 1] {
             let v = Int(termVariable[k])
-            guard isBasic[v] else { continue }
+            guard basis.isBasic[v] else { continue }
             let j = Int(factor.bumpIndex[v])
             if j < 0 { continue }  // triangular: solved before every block
             guard j >= start, j < end else { return false }
@@ -66,10 +66,10 @@ extension FactoredSolver {
         factor.rowBlock[t] = -1
         let regular = factor.factorBlock(b, self)
         precondition(regular, "factored simplex: a block swap its trial accepted is singular")
-        let slot = Int(tightSlot[t])
-        tightRows[slot] = Int32(r)
-        tightSlot[r] = Int32(slot)
-        tightSlot[t] = -1
+        let slot = Int(basis.tightSlot[t])
+        basis.tightRows[slot] = Int32(r)
+        basis.tightSlot[r] = Int32(slot)
+        basis.tightSlot[t] = -1
     }
 
     /// Whether a round's pivots all swap rows in place, no two in one block (each

@@ -77,7 +77,7 @@ extension FactoredSolver {
         f.unmarkBlocks()
         let count = f.markedBlocks.count
         guard count > 0 else { return }
-        let s = BlockSolver(f, self, basic: isBasic)
+        let s = BlockSolver(f, self, basic: basis.isBasic)
         // Locals for the fold below, which calls out per dual (`emitTransposed`).
         let rowStart = s.rowStart, termVariable = s.termVariable, termCoefficient = s.termCoefficient
         let isBasic = s.isBasic, bumpIndex = s.bumpIndex, bumpRows = s.bumpRows, bumpColumns = s.bumpColumns
@@ -116,7 +116,7 @@ extension FactoredSolver {
         f.unmarkBlocks()
         let count = f.markedBlocks.count
         guard count > 0 else { return }
-        let s = BlockSolver(f, self, basic: isBasic)
+        let s = BlockSolver(f, self, basic: basis.isBasic)
         let marked = f.markedBlocks
         f.bumpRhs.withUnsafeMutableBufferPointer { blockRhs in
         f.bumpWork.withUnsafeMutableBufferPointer { work in

@@ -33,7 +33,7 @@ extension FactoredSolver {
         while next < dualWork.count {
             let r = Int(dualWork[next])
             next += 1
-            guard inForce[r], !isTight[r], ownValue[r] < -feasibilityTolerance(r) else { continue }
+            guard basis.inForce[r], !basis.isTight[r], basis.ownValue[r] < -feasibilityTolerance(r) else { continue }
             if !mayUpdateDuals(1) { computeDuals() }
             guard steps < limit, let entering = dualRatioTest(leaving: r) else {
                 return stillInfeasible(from: next - 1)
@@ -68,7 +68,7 @@ extension FactoredSolver {
         infeasibleRows.removeAll(keepingCapacity: true)
         for r32 in dualWork[start...] {
             let r = Int(r32)
-            guard inForce[r], !isTight[r], ownValue[r] < -feasibilityTolerance(r), !claimedRows.contains(r) else { continue }
+            guard basis.inForce[r], !basis.isTight[r], basis.ownValue[r] < -feasibilityTolerance(r), !claimedRows.contains(r) else { continue }
             claimedRows.insert(r)
             infeasibleRows.append(r32)
         }
@@ -89,17 +89,17 @@ extension FactoredSolver {
             return nil
         }
         defer { clearInverseRow() }
-        let sign = positiveBasic[r] ? 1.0 : -1.0
+        let sign = basis.positiveBasic[r] ? 1.0 : -1.0
         // The flip: rate 1.
         var best = DualEntering.flip
         var bestIndex = Int32(variableCount + r)
-        costVector(row: r, positive: !positiveBasic[r], into: &bestLevels, &bestValues)
+        costVector(row: r, positive: !basis.positiveBasic[r], into: &bestLevels, &bestValues)
         for u32 in inverseRowSupport {
             let u = Int(u32)
-            for k in rowStart[u]..<rowStart[u + 1] where !isBasic[Int(termVariable[k])] {
+            for k in rowStart[u]..<rowStart[u + 1] where !basis.isBasic[Int(termVariable[k])] {
                 ratioUnknowns.insert(Int(termVariable[k]))
             }
-            guard u != r, inForce[u], isTight[u] else { continue }
+            guard u != r, basis.inForce[u], basis.isTight[u] else { continue }
             let w = inverseRow[u]
             guard abs(w) > Tolerance.nonzeroRate else { continue }
             // Loosening u moves a_r·x by -w (pos) or +w (neg); the own column by -sign times that.
@@ -112,7 +112,7 @@ extension FactoredSolver {
         for v32 in ratioUnknowns.members {
             let v = Int(v32)
             var g = 0.0
-            for k in columnStart[v]..<columnStart[v + 1] where inForce[Int(columnRow[k])] {
+            for k in columnStart[v]..<columnStart[v + 1] where basis.inForce[Int(columnRow[k])] {
                 g -= inverseRow[Int(columnRow[k])] * columnCoefficient[k]
             }
             guard abs(g) > Tolerance.nonzeroRate else { continue }
@@ -148,7 +148,7 @@ extension FactoredSolver {
             costTerm(level: duals.level[e], positive ? -duals.value[e] : duals.value[e])
             e = Int(duals.next[e])
         }
-        if positive ? positiveCosts(u) : negativeCosts(u) { costTerm(level: level[u], 1) }
+        if positive ? positiveCosts(u) : negativeCosts(u) { costTerm(level: settings.level[u], 1) }
         sumTermsByLevel(into: &levels, &values)
     }
 

@@ -36,9 +36,9 @@ extension FactoredSolver {
 
     /// The dual a loose row has when its basic own column is as now.
     @inline(__always) func looseDual(_ r: Int) -> Double {
-        let costs = positiveBasic[r] ? kind[r] != .lessThanOrEqual : kind[r] != .greaterThanOrEqual
+        let costs = basis.positiveBasic[r] ? kind[r] != .lessThanOrEqual : kind[r] != .greaterThanOrEqual
         guard costs else { return 0 }
-        return positiveBasic[r] ? 1 : -1
+        return basis.positiveBasic[r] ? 1 : -1
     }
 
     /// Swaps loose row `r`'s basic own column for its other one (slack for error, or
@@ -46,11 +46,11 @@ extension FactoredSolver {
     /// seed could not be queued.
     func flipOwnColumn(_ r: Int, seeding: Bool) -> Bool {
         let old = looseDual(r)
-        positiveBasic[r].toggle()
-        ownValue[r] = -ownValue[r]
+        basis.positiveBasic[r].toggle()
+        basis.ownValue[r] = -basis.ownValue[r]
         let delta = looseDual(r) - old
         guard seeding, delta != 0 else { return true }
-        return addDualSeed(row: r, level: level[r], delta)
+        return addDualSeed(row: r, level: settings.level[r], delta)
     }
 
     /// Flips the rows in `infeasibleRows` and updates the duals for it, then prices
@@ -114,7 +114,7 @@ extension FactoredSolver {
     /// cost (`toLoose`: a tight row turned loose, or a row put in force) or to zero
     /// (a row taken out of force). Returns false when too many seeds are queued.
     func seedDualTarget(of r: Int, toLoose: Bool) -> Bool {
-        let own = level[r]
+        let own = settings.level[r]
         let target = toLoose ? looseDual(r) : 0
         var ok = true
         var sawOwn = false

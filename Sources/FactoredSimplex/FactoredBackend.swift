@@ -90,7 +90,7 @@ public final class FactoredBackend: LayoutBackend {
         pendingViews.storage.withUnsafeMutableBufferPointer { list in
         isPending.withUnsafeMutableBufferPointer { flags in
         published.withUnsafeMutableBufferPointer { out in
-        solver.x.withUnsafeBufferPointer { x in
+        solver.basis.x.withUnsafeBufferPointer { x in
             @inline(__always) func noteView(_ view: Int) {
                 guard !flags[view] else { return }
                 flags[view] = true

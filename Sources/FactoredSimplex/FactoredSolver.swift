@@ -20,23 +20,17 @@ public final class FactoredSolver {
     /// The problem, fixed at load (Problem.swift). A constant: reading a `let`
     /// property needs no exclusivity check, a `var` one does.
     let problem: Problem
-    /// Priority levels, 0 = required, then optional priorities from the highest.
-    @exclusivity(unchecked) var levelCount = 1
-    @exclusivity(unchecked) var levelOfPriority: [Double: Int32] = [:]
 
-    // State.
-    @exclusivity(unchecked) var rhs: [Double]
-    @exclusivity(unchecked) var level: [Int32]
-    @exclusivity(unchecked) var inForce: [Bool]
-    @exclusivity(unchecked) var isTight: [Bool]
-    /// For a row not tight: whether `pos` (else `neg`) is its basic column.
-    @exclusivity(unchecked) var positiveBasic: [Bool]
-    /// The value of a non-tight row's basic own column.
-    @exclusivity(unchecked) var ownValue: [Double]
-    @exclusivity(unchecked) var isBasic: [Bool]
-    @exclusivity(unchecked) var x: [Double]
-    /// Whether the basis is known optimal, and what the duals hold (PricingState.swift).
-    @exclusivity(unchecked) var basisState = BasisState.notOptimal
+    /// Each row's right-hand side and level, and the levels (RowSettings.swift).
+    @exclusivity(unchecked) var settings: RowSettings
+    /// Which rows are in force and tight, which unknowns basic, and the values (Basis.swift).
+    @exclusivity(unchecked) var basis: Basis
+    /// The factor of the basis and the frame program, and whether they are current
+    /// (FactorValidity.swift). Constants, as `problem`: see there.
+    let factor: BasisFactor
+    let program = ForwardProgram()
+    @exclusivity(unchecked) var factorValidity = FactorValidity()
+    /// What the duals hold (PricingState.swift).
     @exclusivity(unchecked) var pricing = PricingState.stale
     @exclusivity(unchecked) var dualUpdatesSinceRefresh = 0
     /// Incremental updates since the last solve (or full pricing): see `dualUpdateLimit`.
@@ -87,19 +81,6 @@ public final class FactoredSolver {
     /// Local updates that found the room for holes used up and re-factored to compact them.
     @exclusivity(unchecked) public internal(set) var compactions = 0
 
-    let factor: BasisFactor
-    @exclusivity(unchecked) var factorValid = false
-    /// Bumped whenever the factor changes (a refactorisation or an in-place row swap),
-    /// and `valueEpoch` whenever every value is recomputed: the frame path's compiled
-    /// program (ForwardProgram.swift) is rebuilt when either moved since it was built.
-    @exclusivity(unchecked) var factorGeneration = 0
-    @exclusivity(unchecked) var valueEpoch = 0
-    let program = ForwardProgram()
-    @exclusivity(unchecked) var tightRows: [Int32] = []
-    /// A tight row taken out, held back until the next op (HeldRemoval.swift). -1: none.
-    @exclusivity(unchecked) var heldRemoval = -1
-    /// Whether a required row in force is not tight (see `hasLooseRequiredRow`), as of the last factorisation or add.
-    @exclusivity(unchecked) var requiredLoose = true
     // Scratch.
     @exclusivity(unchecked) var rowScratch: [Double]
     @exclusivity(unchecked) var variableScratch: [Double]
@@ -116,8 +97,6 @@ public final class FactoredSolver {
     @exclusivity(unchecked) var changedVariables: IndexList
     /// Loose rows whose own column the last propagation left negative.
     @exclusivity(unchecked) var infeasibleRows: [Int32] = []
-    /// Each tight row's index in `tightRows` (valid while the factor is).
-    @exclusivity(unchecked) var tightSlot: [Int32]
     /// Scratch of `computeDuals`: the levels with a costed row.
     @exclusivity(unchecked) var activeLevels: [Int32] = []
     /// Per level, the first of its costed rows, linked through `nextInLevel` (scratch of `computeDuals`).
@@ -153,19 +132,10 @@ public final class FactoredSolver {
         // row the crash guessed wrong): reaching it means rounding made the simplex cycle. The
         // primal simplex checks it after each round; the dual simplex has its own, smaller, limit.
         pivotBudget = simplexPivotBudget(rows: rows.count, columns: variableCount)
-        var sorted = Array(Set(priorities.filter { $0 < 1000 })).sorted(by: >)
-        sorted.insert(1000, at: 0)
-        for (i, p) in sorted.enumerated() { levelOfPriority[p] = Int32(i) }
-        levelCount = sorted.count
-        rhs = [Double](repeating: 0, count: rowCount)
-        level = [Int32](repeating: 0, count: rowCount)
-        inForce = [Bool](repeating: false, count: rowCount)
-        isTight = [Bool](repeating: false, count: rowCount)
-        positiveBasic = [Bool](repeating: true, count: rowCount)
-        ownValue = [Double](repeating: 0, count: rowCount)
-        isBasic = [Bool](repeating: false, count: variableCount)
-        x = [Double](repeating: 0, count: variableCount)
+        settings = RowSettings(rowCount: rowCount, priorities: priorities)
+        basis = Basis(rowCount: rowCount, variableCount: variableCount)
         factor = BasisFactor(rowCount: rowCount, variableCount: variableCount)
+        let levelCount = settings.levelCount
         rowScratch = [Double](repeating: 0, count: rowCount)
         variableScratch = [Double](repeating: 0, count: variableCount)
         direction = [Double](repeating: 0, count: variableCount)
@@ -179,7 +149,6 @@ public final class FactoredSolver {
         changedVariables = IndexList(capacity: 2 * variableCount)
         isTouched = [Bool](repeating: false, count: rowCount)
         claimedVariables = MarkedIndices(count: variableCount)
-        tightSlot = [Int32](repeating: -1, count: rowCount)
         nextInLevel = [Int32](repeating: -1, count: rowCount)
         levelHead = [Int32](repeating: -1, count: levelCount)
         claimedRows = MarkedIndices(count: rowCount)
@@ -190,7 +159,6 @@ public final class FactoredSolver {
         rebuiltPositions = MarkedIndices(count: rowCount)
         basisChange = BasisChange(capacity: rowCount)
         blockTrial = [Double](repeating: 0, count: Self.inPlaceBlockLimit * Self.inPlaceBlockLimit)
-        tightRows.reserveCapacity(rowCount)
         sparseRhs = [Double](repeating: 0, count: rowCount)
         dualRhs = [Double](repeating: 0, count: variableCount)
         duals = SparseDuals(rowCount: rowCount)
@@ -219,32 +187,32 @@ public final class FactoredSolver {
         bestValues.reserveCapacity(levelCount + 1)
     }
 
-    func levelFor(_ priority: Double) -> Int32 { levelOfPriority[min(priority, 1000)] ?? 0 }
+    func levelFor(_ priority: Double) -> Int32 { settings.levelOfPriority[min(priority, 1000)] ?? 0 }
 
     /// Whether `pos` / `neg` of row `r` carries a cost (at the row's level).
     @inline(__always) func positiveCosts(_ r: Int) -> Bool { kind[r] != .lessThanOrEqual }
     @inline(__always) func negativeCosts(_ r: Int) -> Bool { kind[r] != .greaterThanOrEqual }
 
     func ensureFactor() {
-        guard !factorValid else { return }
+        guard !factorValidity.isValid else { return }
         // Local lets and a local list: class-property access per row costs an exclusivity check.
         var tight: [Int32] = []
-        swap(&tight, &tightRows)
+        swap(&tight, &basis.tightRows)
         tight.removeAll(keepingCapacity: true)
-        let inForce = self.inForce, isTight = self.isTight
-        tightSlot.withUnsafeMutableBufferPointer { slot in
+        let inForce = self.basis.inForce, isTight = self.basis.isTight
+        basis.tightSlot.withUnsafeMutableBufferPointer { slot in
             for r in 0..<rowCount where inForce[r] && isTight[r] {
                 slot[r] = Int32(tight.count)
                 tight.append(Int32(r))
             }
         }
-        swap(&tight, &tightRows)
-        let ok = factor.factor(self, tight: tightRows, basic: isBasic)
+        swap(&tight, &basis.tightRows)
+        let ok = factor.factor(self, tight: basis.tightRows, basic: basis.isBasic)
         refactorisations += 1
-        factorGeneration += 1
+        factorValidity.generation += 1
         precondition(ok, "factored simplex: singular basis")
-        factorValid = true
-        requiredLoose = hasLooseRequiredRow()
+        factorValidity.isValid = true
+        basis.requiredLoose = hasLooseRequiredRow()
     }
 
     // MARK: values
@@ -252,16 +220,16 @@ public final class FactoredSolver {
     /// x_B = A_T⁻¹ (b_T - A_T,N x_N), then every other row's basic own column.
     func computeValues() {
         ensureFactor()
-        valueEpoch += 1
+        factorValidity.valueEpoch += 1
         for r in dirtyRows { isDirty[Int(r)] = false }
         dirtyRows.removeAll(keepingCapacity: true)
         // Local lets: a class property read per element costs an exclusivity check.
         let rowStart = self.rowStart, termVariable = self.termVariable, termCoefficient = self.termCoefficient
-        let isBasic = self.isBasic, rhs = self.rhs, inForce = self.inForce, isTight = self.isTight
-        let positiveBasic = self.positiveBasic, tightRows = self.tightRows
+        let isBasic = self.basis.isBasic, rhs = self.settings.rhs, inForce = self.basis.inForce, isTight = self.basis.isTight
+        let positiveBasic = self.basis.positiveBasic, tightRows = self.basis.tightRows
         rowScratch.withUnsafeMutableBufferPointer { b in
-        x.withUnsafeMutableBufferPointer { xs in
-        ownValue.withUnsafeMutableBufferPointer { own in
+        basis.x.withUnsafeMutableBufferPointer { xs in
+        basis.ownValue.withUnsafeMutableBufferPointer { own in
             for r32 in tightRows {
                 let r = Int(r32)
                 var s = rhs[r]
@@ -283,23 +251,23 @@ public final class FactoredSolver {
     }
 
     /// The tolerance for "a basic column is negative" at row `r`.
-    @inline(__always) func feasibilityTolerance(_ r: Int) -> Double { Tolerance.feasibility * max(1, abs(rhs[r])) }
+    @inline(__always) func feasibilityTolerance(_ r: Int) -> Double { Tolerance.feasibility * max(1, abs(settings.rhs[r])) }
 
     /// Total violation at level 0 (required rows): zero when the required rows hold.
     func requiredViolation() -> Double {
         // No required row loose, none violated: skips the scan of every row.
-        guard requiredLoose else { return 0 }
+        guard basis.requiredLoose else { return 0 }
         var total = 0.0
         var anyLoose = false
-        for r in 0..<rowCount where inForce[r] && !isTight[r] && level[r] == 0 {
+        for r in 0..<rowCount where basis.inForce[r] && !basis.isTight[r] && settings.level[r] == 0 {
             anyLoose = true
-            let costs = positiveBasic[r] ? positiveCosts(r) : negativeCosts(r)
-            if costs, ownValue[r] > feasibilityTolerance(r) { total += ownValue[r] }
+            let costs = basis.positiveBasic[r] ? positiveCosts(r) : negativeCosts(r)
+            if costs, basis.ownValue[r] > feasibilityTolerance(r) { total += basis.ownValue[r] }
         }
         // The flag is set by whatever may loosen a required row and cleared by a
         // refactorisation; the scan just saw the truth (churn adds required rows that
         // a pivot tightens, and takes no refactorisation for the flag to clear).
-        requiredLoose = anyLoose
+        basis.requiredLoose = anyLoose
         return total
     }
 }

@@ -11,34 +11,34 @@ extension FactoredSolver {
     /// Takes row `r` out of force: a loose row at once, a tight one held back.
     func takeOutRow(_ r: Int) {
         if isTightRow(r) {
-            heldRemoval = r
+            basis.heldRemoval = r
         } else {
             removeRow(r)
         }
     }
 
-    var hasHeldRemoval: Bool { heldRemoval >= 0 }
+    var hasHeldRemoval: Bool { basis.heldRemoval >= 0 }
 
     /// Takes the row held back out for good (nothing when none is).
     func settleHeldRemoval() {
-        guard heldRemoval >= 0 else { return }
-        let t = heldRemoval
-        heldRemoval = -1
+        guard basis.heldRemoval >= 0 else { return }
+        let t = basis.heldRemoval
+        basis.heldRemoval = -1
         removeRow(t)
     }
 
     /// Row `r`, held back, is put back in force before the solve: it simply stays.
     func keepHeldRow(_ r: Int) {
-        if r == heldRemoval { heldRemoval = -1 }
+        if r == basis.heldRemoval { basis.heldRemoval = -1 }
     }
 
     /// Row `r`, not in force, is about to be put in. Returns the row held back when
     /// `r` can take its place (`replaceRow`), no longer held; otherwise takes the row
     /// held back out for good and returns nil.
     func replacementSlot(for r: Int) -> Int? {
-        guard heldRemoval >= 0 else { return nil }
-        let t = heldRemoval
-        heldRemoval = -1
+        guard basis.heldRemoval >= 0 else { return nil }
+        let t = basis.heldRemoval
+        basis.heldRemoval = -1
         if canReplace(t, with: r) { return t }
         removeRow(t)
         return nil

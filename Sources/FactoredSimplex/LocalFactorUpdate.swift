@@ -67,10 +67,10 @@ extension FactoredSolver {
             rebuiltPositions.removeAll()
         }
         let limit = (factor.pivots.count - factor.holeCount) / 8 + 64
-        guard factorValid, basisChange.tightened.count <= limit, collectLocalClosure(limit: limit) else { return false }
+        guard factorValidity.isValid, basisChange.tightened.count <= limit, collectLocalClosure(limit: limit) else { return false }
         let count = localRows.members.count
         guard count == localColumns.members.count else { return false }
-        if program.builtGeneration != factorGeneration || program.builtEpoch != valueEpoch { buildProgramBeforeChange() }
+        if program.builtGeneration != factorValidity.generation || program.builtEpoch != factorValidity.valueEpoch { buildProgramBeforeChange() }
         guard hasLocalRoom(for: count) else { return compactAndPlace() }
         let firstNew = factor.pivots.count
         vacateLocalClosure()
@@ -83,8 +83,8 @@ extension FactoredSolver {
         for t in basisChange.loosened { noteDependentsToRebuild(ofRow: Int(t), before: firstNew) }
         for a in localRows.members { noteDependentsToRebuild(ofRow: Int(a), before: firstNew) }
         for r in rebuiltPositions.members { program.rebuildDependents(of: Int(factor.position[Int(r)]), self) }
-        factorGeneration += 1
-        program.builtGeneration = factorGeneration
+        factorValidity.generation += 1
+        program.builtGeneration = factorValidity.generation
         updateTightRows()
         localUpdates += 1
         for a in localRows.members { markChanged(Int(a)) }
@@ -97,7 +97,7 @@ extension FactoredSolver {
     /// duals incrementally, so the frame pays for the factorisation alone, not for a
     /// full value pass and a pricing too.
     private func compactAndPlace() -> Bool {
-        factorValid = false
+        factorValidity.isValid = false
         ensureFactor()
         program.build(self)
         compactions += 1
@@ -108,11 +108,11 @@ extension FactoredSolver {
     /// Builds the frame program for the basis before `basisChange` (the one the factor
     /// describes), which only differs from the current one in which unknowns are basic.
     private func buildProgramBeforeChange() {
-        for v in basisChange.entered { isBasic[Int(v)] = false }
-        for u in basisChange.left { isBasic[Int(u)] = true }
+        for v in basisChange.entered { basis.isBasic[Int(v)] = false }
+        for u in basisChange.left { basis.isBasic[Int(u)] = true }
         program.build(self)
-        for v in basisChange.entered { isBasic[Int(v)] = true }
-        for u in basisChange.left { isBasic[Int(u)] = false }
+        for v in basisChange.entered { basis.isBasic[Int(v)] = true }
+        for u in basisChange.left { basis.isBasic[Int(u)] = false }
     }
 
     /// Lists in `localRows` / `localColumns` the rows to place again and the unknowns
@@ -139,7 +139,7 @@ extension FactoredSolver {
             }
             for k in columnStart[u]..<columnStart[u + 1] {
                 let o = Int(columnRow[k])
-                if inForce[o], isTight[o] { addLocalRow(o) }
+                if basis.inForce[o], basis.isTight[o] { addLocalRow(o) }
             }
         }
         var nextRow = 0
@@ -166,7 +166,7 @@ extension FactoredSolver {
                 // Every tight row reading a moved unknown moves after it.
                 for k in columnStart[c]..<columnStart[c + 1] {
                     let o = Int(columnRow[k])
-                    if inForce[o], isTight[o] { addLocalRow(o) }
+                    if basis.inForce[o], basis.isTight[o] { addLocalRow(o) }
                 }
             }
         }
@@ -174,12 +174,12 @@ extension FactoredSolver {
     }
 
     private func addLocalRow(_ r: Int) {
-        guard inForce[r], isTight[r] else { return }
+        guard basis.inForce[r], basis.isTight[r] else { return }
         localRows.insert(r)
     }
 
     private func addLocalColumn(_ v: Int) {
-        guard isBasic[v] else { return }
+        guard basis.isBasic[v] else { return }
         localColumns.insert(v)
     }
 
@@ -326,17 +326,17 @@ extension FactoredSolver {
     private func updateTightRows() {
         for t32 in basisChange.loosened {
             let t = Int(t32)
-            let slot = Int(tightSlot[t])
-            let last = tightRows[tightRows.count - 1]
-            tightRows[slot] = last
-            tightSlot[Int(last)] = Int32(slot)
-            tightRows.removeLast()
-            tightSlot[t] = -1
-            if level[t] == 0, inForce[t] { requiredLoose = true }
+            let slot = Int(basis.tightSlot[t])
+            let last = basis.tightRows[basis.tightRows.count - 1]
+            basis.tightRows[slot] = last
+            basis.tightSlot[Int(last)] = Int32(slot)
+            basis.tightRows.removeLast()
+            basis.tightSlot[t] = -1
+            if settings.level[t] == 0, basis.inForce[t] { basis.requiredLoose = true }
         }
         for r in basisChange.tightened {
-            tightSlot[Int(r)] = Int32(tightRows.count)
-            tightRows.append(r)
+            basis.tightSlot[Int(r)] = Int32(basis.tightRows.count)
+            basis.tightRows.append(r)
         }
     }
 }
@@ -359,17 +359,17 @@ extension ForwardProgram {
         row.append(pivot.row)
         column.append(pivot.column)
         pivotCoefficient.append(pivot.coefficient)
-        value.append(s.x[c])
+        value.append(s.basis.x[c])
         let start = Int32(termSource.count)
-        var b = s.rhs[r]
+        var b = s.settings.rhs[r]
         for k in s.rowStart[r]..<s.rowStart[r + 1] {
             let v = Int(s.termVariable[k])
             if v == c { continue }
-            if s.isBasic[v] {
+            if s.basis.isBasic[v] {
                 termSource.append(s.factor.columnPosition[v])
                 termCoefficient.append(s.termCoefficient[k])
             } else {
-                b -= s.termCoefficient[k] * s.x[v]
+                b -= s.termCoefficient[k] * s.basis.x[v]
             }
         }
         constant.append(b)

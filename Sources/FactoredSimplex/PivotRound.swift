@@ -62,7 +62,7 @@ extension FactoredSolver {
             for pivot in roundPivots where pivot.step > Tolerance.positiveStep { progressed = true }
             statistics.pivots += roundPivots.count
             var updatedInPart = true
-            if factorValid, roundSwapsInPlace() {
+            if factorValidity.isValid, roundSwapsInPlace() {
                 for pivot in roundPivots { replaceInPlace(pivot) }
             } else {
                 for pivot in roundPivots { applyPivot(pivot) }
@@ -84,7 +84,7 @@ extension FactoredSolver {
                     _ = updateDualsAfterRound()
                 }
             } else {
-                factorValid = false
+                factorValidity.isValid = false
                 pricing.forgetDuals()
                 computeValues()
             }
@@ -107,12 +107,12 @@ extension FactoredSolver {
     }
 
     func applyPivot(_ pivot: RoundPivot) {
-        isTight[Int(pivot.leaving)] = true
+        basis.isTight[Int(pivot.leaving)] = true
         switch pivot.entering {
-        case let .unknown(v, _): isBasic[v] = true
+        case let .unknown(v, _): basis.isBasic[v] = true
         case let .loosen(r, positive):
-            isTight[r] = false
-            positiveBasic[r] = positive
+            basis.isTight[r] = false
+            basis.positiveBasic[r] = positive
         }
     }
 
@@ -134,7 +134,7 @@ extension FactoredSolver {
             largest = max(largest, abs(termCoefficient[k]))
             if v == column {
                 coefficient = termCoefficient[k]
-            } else if isBasic[v] {
+            } else if basis.isBasic[v] {
                 let q = Int(factor.columnPosition[v])
                 guard q >= 0, q < p else { return false }
             }
@@ -155,10 +155,10 @@ extension FactoredSolver {
             for k in rowStart[r]..<rowStart[r + 1] where Int(termVariable[k]) == column { coefficient = termCoefficient[k] }
             swapTightRow(at: p, from: t, to: r, coefficient: coefficient)
         }
-        isTight[t] = false
-        positiveBasic[t] = positive
-        isTight[r] = true
-        if level[t] == 0 { requiredLoose = true }
+        basis.isTight[t] = false
+        basis.positiveBasic[t] = positive
+        basis.isTight[r] = true
+        if settings.level[t] == 0 { basis.requiredLoose = true }
         markChanged(r)
         markChanged(t)
     }
@@ -173,12 +173,12 @@ extension FactoredSolver {
         factor.pivots[p] = TriangularPivot(row: Int32(r), column: Int32(column), coefficient: coefficient)
         factor.position[r] = Int32(p)
         factor.position[t] = -1
-        factorGeneration += 1
-        if patched { program.builtGeneration = factorGeneration }
-        let slot = Int(tightSlot[t])
-        tightRows[slot] = Int32(r)
-        tightSlot[r] = Int32(slot)
-        tightSlot[t] = -1
+        factorValidity.generation += 1
+        if patched { program.builtGeneration = factorValidity.generation }
+        let slot = Int(basis.tightSlot[t])
+        basis.tightRows[slot] = Int32(r)
+        basis.tightSlot[r] = Int32(slot)
+        basis.tightSlot[t] = -1
     }
 
     /// The pivot for `entering` if it is still exactly a simplex pivot after the
@@ -200,7 +200,7 @@ extension FactoredSolver {
             let v = Int(v32)
             for k in columnStart[v]..<columnStart[v + 1] {
                 let r = Int(columnRow[k])
-                guard inForce[r], !isTight[r], !isTouched[r] else { continue }
+                guard basis.inForce[r], !basis.isTight[r], !isTouched[r] else { continue }
                 isTouched[r] = true
                 rateRows.append(Int32(r))
             }
@@ -219,10 +219,10 @@ extension FactoredSolver {
                 rowRate[r] = 0
                 continue
             }
-            let rate = positiveBasic[r] ? -change : change
+            let rate = basis.positiveBasic[r] ? -change : change
             rowRate[r] = rate
             guard rate < -Tolerance.nonzeroRate else { continue }
-            let ratio = max(ownValue[r], 0) / -rate
+            let ratio = max(basis.ownValue[r], 0) / -rate
             let tolerance = Tolerance.ratioTie * max(1, best)
             if leaving < 0 || ratio < best - tolerance || (ratio <= best + tolerance && r < leaving) {
                 if ratio < best { best = ratio }
@@ -236,11 +236,11 @@ extension FactoredSolver {
         // unknowns themselves are recomputed through the factor when the round ends).
         for r32 in rateRows where !claimedRows.contains(Int(r32)) {
             let r = Int(r32)
-            ownValue[r] += best * rowRate[r]
-            if ownValue[r] < 0 { ownValue[r] = 0 }
+            basis.ownValue[r] += best * rowRate[r]
+            if basis.ownValue[r] < 0 { basis.ownValue[r] = 0 }
             markChanged(r)  // recomputed exactly when the round ends
         }
-        ownValue[leaving] = 0
+        basis.ownValue[leaving] = 0
         claimedRows.insert(leaving)
         switch entering {
         case let .unknown(v, _): claimedVariables.insert(v)
@@ -286,7 +286,7 @@ extension FactoredSolver {
             support.append(Int32(v))
             for k in columnStart[v]..<columnStart[v + 1] {
                 let r = Int(columnRow[k])
-                guard inForce[r], isTight[r] else { continue }
+                guard basis.inForce[r], basis.isTight[r] else { continue }
                 sparseRhs[r] -= sign * columnCoefficient[k]
                 seededRows.append(Int32(r))
                 seed(r)
@@ -312,7 +312,7 @@ extension FactoredSolver {
             var sum = sparseRhs[r]
             for k in rowStart[r]..<rowStart[r + 1] {
                 let v = Int(termVariable[k])
-                if v != column, isBasic[v] { sum -= termCoefficient[k] * direction[v] }
+                if v != column, basis.isBasic[v] { sum -= termCoefficient[k] * direction[v] }
             }
             work += rowStart[r + 1] - rowStart[r]
             guard sum != 0 else { continue }
@@ -321,7 +321,7 @@ extension FactoredSolver {
             for k in columnStart[column]..<columnStart[column + 1] {
                 let other = Int(columnRow[k])
                 // Rows reading this unknown come later in the order (or in the bump), except its own.
-                if other != r, inForce[other], isTight[other] { seed(other) }
+                if other != r, basis.inForce[other], basis.isTight[other] { seed(other) }
             }
         }
         if bump { bumpDirection(work: &work) }

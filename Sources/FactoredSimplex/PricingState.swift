@@ -8,7 +8,7 @@
 
 /// Whether the current basis is known optimal. Reduced costs do not depend on the
 /// right-hand side, so an optimal basis stays optimal across a frame's constants.
-enum BasisState: Equatable {
+enum Optimality: Equatable {
     /// Not known optimal: the next solve recomputes every value and runs the simplex.
     case notOptimal
     /// Guessed by the crash (Crash.swift) and not solved yet: the first solve may
@@ -84,7 +84,7 @@ enum PricingState: Equatable {
 }
 
 extension FactoredSolver {
-    var basisOptimal: Bool { basisState == .optimal }
+    var basisOptimal: Bool { basis.optimality == .optimal }
     var dualsCurrent: Bool { pricing.dualsCurrent }
     /// Whether ops since the last solve changed costs (RowChanges.swift, DualBatch.swift):
     /// the solve prices the noted columns, or every level when the duals went.
@@ -94,8 +94,8 @@ extension FactoredSolver {
     /// a failed dual update, a failed solve): the duals, the batch and the candidates
     /// go; so do the pricing notes, which are only taken while the basis is optimal.
     func forgetOptimality() {
-        let wasOptimal = basisState == .optimal
-        if wasOptimal { basisState = .notOptimal }
+        let wasOptimal = basis.optimality == .optimal
+        if wasOptimal { basis.optimality = .notOptimal }
         dropBatchedSeeds()
         pricing.forgetDuals()
         if wasOptimal { discardPricingNotes() }

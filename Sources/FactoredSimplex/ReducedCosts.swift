@@ -81,7 +81,7 @@ extension FactoredSolver {
     /// Adds to the cost's terms unknown `v`'s reduced cost, -Σ a_rv y_r per level,
     /// times `sign` (its direction of motion).
     @inline(__always) func gatherColumnDuals(_ v: Int, times sign: Double) {
-        for k in columnStart[v]..<columnStart[v + 1] where inForce[Int(columnRow[k])] {
+        for k in columnStart[v]..<columnStart[v + 1] where basis.inForce[Int(columnRow[k])] {
             gatherDuals(Int(columnRow[k]), times: -sign * columnCoefficient[k])
         }
     }
@@ -97,7 +97,7 @@ extension FactoredSolver {
     /// level, so the lowest level with a nonzero value decides, without sorting.
     func reducedCost(row r: Int, positive: Bool) -> LeadingCost {
         let costs = positive ? positiveCosts(r) : negativeCosts(r)
-        let own = level[r]
+        let own = settings.level[r]
         let levels = duals.level, values = duals.value, next = duals.next
         var best = LeadingCost.zero
         var dualAtOwn = 0.0
@@ -129,7 +129,7 @@ extension FactoredSolver {
         let requiredEqualitiesFixed = activeLevels.first != 0
         for r32 in duals.support.members {
             let r = Int(r32)
-            if requiredEqualitiesFixed, level[r] == 0, kind[r] == .equal {
+            if requiredEqualitiesFixed, settings.level[r] == 0, kind[r] == .equal {
                 noteNonbasicUnknowns(ofRow: r)
             } else {
                 notePriced(row: r)
@@ -142,17 +142,17 @@ extension FactoredSolver {
     @inline(__always) func noteNonbasicUnknowns(ofRow r: Int) {
         for k in rowStart[r]..<rowStart[r + 1] {
             let v = Int(termVariable[k])
-            if !isBasic[v] { pricedUnknowns.insert(v) }
+            if !basis.isBasic[v] { pricedUnknowns.insert(v) }
         }
     }
 
     /// Notes row `r`'s columns for `priceNoted`: the row itself if tight, and the
     /// non-basic unknowns it reads.
     @inline(__always) func notePriced(row r: Int) {
-        if isTight[r], inForce[r] { pricedRows.insert(r) }
+        if basis.isTight[r], basis.inForce[r] { pricedRows.insert(r) }
         for k in rowStart[r]..<rowStart[r + 1] {
             let v = Int(termVariable[k])
-            if !isBasic[v] { pricedUnknowns.insert(v) }
+            if !basis.isBasic[v] { pricedUnknowns.insert(v) }
         }
     }
 
@@ -163,7 +163,7 @@ extension FactoredSolver {
         pricing.pricingDone()
         for v32 in pricedUnknowns.members {
             let v = Int(v32)
-            guard !isBasic[v] else { continue }
+            guard !basis.isBasic[v] else { continue }
             let cost = reducedCost(unknown: v)
             guard cost.sign != 0 else { continue }
             // An unknown is free: it moves against its reduced cost's sign.
@@ -174,7 +174,7 @@ extension FactoredSolver {
         }
         for r32 in pricedRows.members {
             let r = Int(r32)
-            guard inForce[r], isTight[r] else { continue }
+            guard basis.inForce[r], basis.isTight[r] else { continue }
             var positive = true
             var cost = reducedCost(row: r, positive: true)
             if cost.sign >= 0 {

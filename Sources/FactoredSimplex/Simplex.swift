@@ -15,8 +15,8 @@ extension FactoredSolver {
         defer { dualUpdatesThisFrame = 0 }
         applyBatchedSeeds()
         pivotsAtSolveStart = statistics.pivots
-        let valuesCurrent = factorValid && basisOptimal
-        let epoch = valueEpoch
+        let valuesCurrent = factorValidity.isValid && basisOptimal
+        let epoch = factorValidity.valueEpoch
         if sparseSolve(), !pricingPending {
             lastSolveWasSparse = true
             return
@@ -37,9 +37,9 @@ extension FactoredSolver {
         } else {
             computeValues()
             listNegativeOwnColumns()
-            if basisState == .fromCrash, !infeasibleRows.isEmpty {
+            if basis.optimality == .fromCrash, !infeasibleRows.isEmpty {
                 if repairByDualPivots() {
-                    basisState = .optimal
+                    basis.optimality = .optimal
                     lastSolveWasSparse = false
                     return
                 }
@@ -47,16 +47,16 @@ extension FactoredSolver {
             }
             for r32 in infeasibleRows { _ = flipOwnColumn(Int(r32), seeding: false) }
         }
-        if basisState == .fromCrash { basisState = .notOptimal }
+        if basis.optimality == .fromCrash { basis.optimality = .notOptimal }
         do {
             try primalSimplex()
         } catch {
             forgetOptimality()
             throw error
         }
-        basisState = .optimal
+        basis.optimality = .optimal
         // Rounds that only swapped rows in place listed what they moved.
-        lastSolveWasSparse = valueEpoch == epoch
+        lastSolveWasSparse = factorValidity.valueEpoch == epoch
     }
 
 
@@ -69,7 +69,7 @@ extension FactoredSolver {
     /// Lists in `infeasibleRows` every loose row whose basic own column is negative.
     func listNegativeOwnColumns() {
         infeasibleRows.removeAll(keepingCapacity: true)
-        for r in 0..<rowCount where inForce[r] && !isTight[r] && ownValue[r] < -feasibilityTolerance(r) {
+        for r in 0..<rowCount where basis.inForce[r] && !basis.isTight[r] && basis.ownValue[r] < -feasibilityTolerance(r) {
             infeasibleRows.append(Int32(r))
         }
     }
@@ -92,12 +92,12 @@ extension FactoredSolver {
     func conflictRows() -> [Int] {
         computeDuals()
         var out: [Int] = []
-        for r in 0..<rowCount where inForce[r] && level[r] == 0 {
-            if isTight[r] {
+        for r in 0..<rowCount where basis.inForce[r] && settings.level[r] == 0 {
+            if basis.isTight[r] {
                 if abs(duals.dual(level: 0, row: r)) > Tolerance.dual { out.append(r) }
             } else {
-                let costs = positiveBasic[r] ? positiveCosts(r) : negativeCosts(r)
-                if costs, ownValue[r] > feasibilityTolerance(r) { out.append(r) }
+                let costs = basis.positiveBasic[r] ? positiveCosts(r) : negativeCosts(r)
+                if costs, basis.ownValue[r] > feasibilityTolerance(r) { out.append(r) }
             }
         }
         return out
@@ -105,9 +105,9 @@ extension FactoredSolver {
 
     /// Unknowns some zero-cost move of the optimum changes (step lengths not checked).
     func unfixedVariables() -> [Bool] {
-        var out = isBasic.map { !$0 }
+        var out = basis.isBasic.map { !$0 }
         computeDuals()
-        for r in tightRows.map(Int.init) {
+        for r in basis.tightRows.map(Int.init) {
             for positive in [true, false] where reducedCost(row: r, positive: positive).sign == 0 {
                 var work = 0
                 sparseDirection(.loosen(row: r, positive: positive), work: &work)

@@ -22,8 +22,8 @@ extension FactoredSolver {
         var active = activeLevels
         activeLevels = []
         active.removeAll(keepingCapacity: true)
-        let inForce = self.inForce, isTight = self.isTight, level = self.level
-        let positiveBasic = self.positiveBasic, kind = self.kind
+        let inForce = self.basis.inForce, isTight = self.basis.isTight, level = self.settings.level
+        let positiveBasic = self.basis.positiveBasic, kind = self.kind
         levelHead.withUnsafeMutableBufferPointer { head in
         nextInLevel.withUnsafeMutableBufferPointer { next in
             for r in stride(from: m - 1, through: 0, by: -1) where inForce[r] && !isTight[r] {
@@ -66,7 +66,7 @@ extension FactoredSolver {
     /// -dual · a_r on the basic unknowns for the transposed solve.
     func seedTransposed(level l: Int, row r: Int, dual: Double) {
         emitTransposed(level: l, row: r, dual)
-        let termVariable = self.termVariable, termCoefficient = self.termCoefficient, isBasic = self.isBasic
+        let termVariable = self.termVariable, termCoefficient = self.termCoefficient, isBasic = self.basis.isBasic
         for k in rowStart[r]..<rowStart[r + 1] {
             let v = Int(termVariable[k])
             guard isBasic[v] else { continue }
@@ -100,7 +100,7 @@ extension FactoredSolver {
         guard transposedHighest >= 0 else { return true }
         // Local lets and raw buffers: class-property access per element costs an exclusivity check.
         let rowStart = self.rowStart, termVariable = self.termVariable, termCoefficient = self.termCoefficient
-        let isBasic = self.isBasic, columnPosition = factor.columnPosition, pivots = factor.pivots
+        let isBasic = self.basis.isBasic, columnPosition = factor.columnPosition, pivots = factor.pivots
         var visited = 0
         var completed = true
         var lowest = transposedLowest

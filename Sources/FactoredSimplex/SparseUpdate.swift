@@ -23,7 +23,7 @@ extension FactoredSolver {
     /// yet known optimal (the build's repair, Simplex.swift), which patch and
     /// propagate through it.
     func prepareFramePath(forRepair: Bool = false) {
-        guard factorValid, basisOptimal || forRepair else { return }
+        guard factorValidity.isValid, basisOptimal || forRepair else { return }
         program.build(self)
     }
 
@@ -31,7 +31,7 @@ extension FactoredSolver {
     /// (values then need the full path) when the shortcut does not apply.
     func sparseSolve() -> Bool {
         changedVariables.removeAll()
-        guard factorValid, basisOptimal else { return false }
+        guard factorValidity.isValid, basisOptimal else { return false }
         return propagateChanges()
     }
 
@@ -41,7 +41,7 @@ extension FactoredSolver {
     func propagateChanges() -> Bool {
         let changedBefore = changedVariables.count
         infeasibleRows.removeAll(keepingCapacity: true)
-        if program.builtGeneration != factorGeneration || program.builtEpoch != valueEpoch {
+        if program.builtGeneration != factorValidity.generation || program.builtEpoch != factorValidity.valueEpoch {
             program.build(self)
         }
         let (lowest, highest, dirtyBump) = markDirtyPositions()
@@ -64,8 +64,8 @@ extension FactoredSolver {
         for r32 in dirtyRows {
             let r = Int(r32)
             isDirty[r] = false
-            guard inForce[r] else { continue }
-            if isTight[r] {
+            guard basis.inForce[r] else { continue }
+            if basis.isTight[r] {
                 let p = Int(factor.position[r])
                 if p < 0 {
                     factor.markBlock(ofRow: r)
@@ -106,9 +106,9 @@ extension FactoredSolver {
         program.dependent.withUnsafeBufferPointer { dependent in
         program.value.withUnsafeMutableBufferPointer { values in
         pendingPositions.withUnsafeMutableBufferPointer { pending in
-        inForce.withUnsafeBufferPointer { inForce in
-        isTight.withUnsafeBufferPointer { isTight in
-        x.withUnsafeMutableBufferPointer { x in
+        basis.inForce.withUnsafeBufferPointer { inForce in
+        basis.isTight.withUnsafeBufferPointer { isTight in
+        basis.x.withUnsafeMutableBufferPointer { x in
         isTouched.withUnsafeMutableBufferPointer { isTouched in
         factor.rowBlock.withUnsafeBufferPointer { rowBlock in
         factor.blockMarked.withUnsafeMutableBufferPointer { blockMarked in
@@ -138,10 +138,10 @@ extension FactoredSolver {
         rowStart.withUnsafeBufferPointer { rs in
         termVariable.withUnsafeBufferPointer { tv in
         termCoefficient.withUnsafeBufferPointer { tc in
-        rhs.withUnsafeBufferPointer { b in
-        x.withUnsafeBufferPointer { xs in
-        positiveBasic.withUnsafeBufferPointer { positive in
-        ownValue.withUnsafeMutableBufferPointer { own in
+        settings.rhs.withUnsafeBufferPointer { b in
+        basis.x.withUnsafeBufferPointer { xs in
+        basis.positiveBasic.withUnsafeBufferPointer { positive in
+        basis.ownValue.withUnsafeMutableBufferPointer { own in
         isTouched.withUnsafeMutableBufferPointer { touched in
         // touchedStorage is free again (its rows were copied into touchedRows): it
         // collects the rows left negative.
@@ -169,10 +169,10 @@ extension FactoredSolver {
     func solveBump() {
         let bumpColumns = factor.bumpColumns, blockStart = factor.blockStart
         let columnStart = self.columnStart, columnRow = self.columnRow
-        let inForce = self.inForce, isTight = self.isTight
-        rhs.withUnsafeBufferPointer { b in
+        let inForce = self.basis.inForce, isTight = self.basis.isTight
+        settings.rhs.withUnsafeBufferPointer { b in
         variableScratch.withUnsafeMutableBufferPointer { before in
-        x.withUnsafeMutableBufferPointer { xs in
+        basis.x.withUnsafeMutableBufferPointer { xs in
             solveMarkedBlocks(rowValue: b, x: xs, foldNonbasic: true, before: before)
         }}}
         for b32 in factor.markedBlocks {
@@ -180,7 +180,7 @@ extension FactoredSolver {
             for i in blockStart[b]..<blockStart[b + 1] {
                 let c32 = bumpColumns[i]
                 let c = Int(c32)
-                guard variableScratch[c] != x[c] else { continue }
+                guard variableScratch[c] != basis.x[c] else { continue }
                 changedVariables.append(c32)
                 for k in columnStart[c]..<columnStart[c + 1] where inForce[Int(columnRow[k])] && !isTight[Int(columnRow[k])] {
                     touchLoose(Int(columnRow[k]))

@@ -433,11 +433,11 @@ struct FactoredSimplexTests {
         #expect(solver.dualsCurrent)
         #expect(solver.dualUpdatesSinceRefresh >= 3_000)
         var kept: [[Double]] = []
-        for r in 0..<solver.rowCount { kept.append((0..<solver.levelCount).map { solver.duals.dual(level: $0, row: r) }) }
+        for r in 0..<solver.rowCount { kept.append((0..<solver.settings.levelCount).map { solver.duals.dual(level: $0, row: r) }) }
         solver.computeDuals()
         var worst = 0.0
         for r in 0..<solver.rowCount {
-            for l in 0..<solver.levelCount {
+            for l in 0..<solver.settings.levelCount {
                 let fresh = solver.duals.dual(level: l, row: r)
                 worst = max(worst, abs(fresh - kept[r][l]) / max(1, abs(fresh)))
             }
