@@ -23,7 +23,7 @@ extension FactoredSolver {
         basis.optimality = s.basisState
         dropBatchedSeeds()
         discardPricingNotes()
-        pricing = .stale
+        prices.state = .stale
         factorValidity.isValid = false
     }
 

@@ -40,7 +40,7 @@ extension FactoredSolver {
         let n = factor.blockStart[b + 1] - start
         let bumpRows = factor.bumpRows, bumpIndex = factor.bumpIndex
         let rowStart = self.rowStart, termVariable = self.termVariable, termCoefficient = self.termCoefficient
-        return blockTrial.withUnsafeMutableBufferPointer { lu in
+        return localScratch.blockTrial.withUnsafeMutableBufferPointer { lu in
             for i in 0..<(n * n) { lu[i] = 0 }
             for i in 0..<n {
                 var row = Int(bumpRows[start + i])
@@ -75,13 +75,13 @@ extension FactoredSolver {
     /// Whether a round's pivots all swap rows in place, no two in one block (each
     /// block's trial saw the block as the round found it).
     func roundSwapsInPlace() -> Bool {
-        defer { localBlocks.removeAll() }
-        for pivot in roundPivots {
+        defer { localScratch.localBlocks.removeAll() }
+        for pivot in roundScratch.roundPivots {
             guard replacesInPlace(pivot) else { return false }
             guard case let .loosen(t, _) = pivot.entering, factor.position[t] < 0 else { continue }
             let b = Int(factor.rowBlock[t])
-            if localBlocks.contains(b) { return false }
-            localBlocks.insert(b)
+            if localScratch.localBlocks.contains(b) { return false }
+            localScratch.localBlocks.insert(b)
         }
         return true
     }

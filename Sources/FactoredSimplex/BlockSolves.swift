@@ -83,7 +83,7 @@ extension FactoredSolver {
         let isBasic = s.isBasic, bumpIndex = s.bumpIndex, bumpRows = s.bumpRows, bumpColumns = s.bumpColumns
         let blockStart = s.blockStart, permutation = s.permutation, marked = f.markedBlocks
         f.bumpWork.withUnsafeMutableBufferPointer { work in
-        dualRhs.withUnsafeMutableBufferPointer { rhs in
+        dualScratch.dualRhs.withUnsafeMutableBufferPointer { rhs in
             for m in 0..<count {
                 let b = Int(marked[m])
                 let start = blockStart[b], end = blockStart[b + 1]

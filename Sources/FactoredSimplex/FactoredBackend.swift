@@ -84,7 +84,7 @@ public final class FactoredBackend: LayoutBackend {
     /// an array property's uniqueness and bounds checks per element would cost more
     /// than the copy.
     func publish() {
-        let sparse = solver.lastSolveWasSparse && !needsFullPublish
+        let sparse = solver.framePath.lastSolveWasSparse && !needsFullPublish
         needsFullPublish = false
         var pendingCount = pendingViews.count
         pendingViews.storage.withUnsafeMutableBufferPointer { list in
@@ -98,7 +98,7 @@ public final class FactoredBackend: LayoutBackend {
                 pendingCount += 1
             }
             // Small layouts stay in cache: there the list is cheaper (CI guard, stack-200: +7%).
-            let changed = solver.changedVariables
+            let changed = solver.framePath.changedVariables
             if sparse && (out.count < 4 * 4096 || changed.count < out.count / 8) {
                 changed.storage.withUnsafeBufferPointer { changed32 in
                     for i in 0..<changed.count {

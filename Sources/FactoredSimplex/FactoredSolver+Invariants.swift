@@ -35,9 +35,9 @@ extension FactoredSolver {
 
     /// Between ops, the scratch of the pricing and of a local factor update is clean.
     private func cleanUpdateScratch() -> String? {
-        if let l = levelHead.firstIndex(where: { $0 != -1 }) { return "levelHead of level \(l) is left set" }
-        if !localRows.members.isEmpty || !localColumns.members.isEmpty || !localBlocks.members.isEmpty
-            || !rebuiltPositions.members.isEmpty {
+        if let l = prices.levelHead.firstIndex(where: { $0 != -1 }) { return "levelHead of level \(l) is left set" }
+        if !localScratch.localRows.members.isEmpty || !localScratch.localColumns.members.isEmpty || !localScratch.localBlocks.members.isEmpty
+            || !localScratch.rebuiltPositions.members.isEmpty {
             return "a local factor update's marks are left set"
         }
         return nil
@@ -67,30 +67,30 @@ extension FactoredSolver {
     /// Between ops, the frame path's flags match their lists and every scratch is clean.
     private func cleanScratch() -> String? {
         var listed = [Bool](repeating: false, count: rowCount)
-        for r32 in dirtyRows {
+        for r32 in framePath.dirtyRows {
             let r = Int(r32)
-            if !isDirty[r] { return "dirtyRows lists \(describeRow(r)), whose isDirty flag is clear" }
+            if !framePath.isDirty[r] { return "dirtyRows lists \(describeRow(r)), whose isDirty flag is clear" }
             if listed[r] { return "dirtyRows lists \(describeRow(r)) twice" }
             listed[r] = true
         }
-        if let r = (0..<rowCount).first(where: { isDirty[$0] && !listed[$0] }) {
+        if let r = (0..<rowCount).first(where: { framePath.isDirty[$0] && !listed[$0] }) {
             return "isDirty is set for \(describeRow(r)), which dirtyRows does not list"
         }
-        if let r = isTouched.firstIndex(of: true) { return "isTouched is left set for \(describeRow(r))" }
-        if !touchedRows.isEmpty || !rateRows.isEmpty || !support.isEmpty || !seededRows.isEmpty {
+        if let r = framePath.isTouched.firstIndex(of: true) { return "isTouched is left set for \(describeRow(r))" }
+        if !framePath.touchedRows.isEmpty || !roundScratch.rateRows.isEmpty || !roundScratch.support.isEmpty || !roundScratch.seededRows.isEmpty {
             return "a direction's lists are left non-empty"
         }
-        if let w = pendingPositions.firstIndex(where: { $0 != 0 }) { return "pendingPositions word \(w) is left marked" }
-        if let v = direction.firstIndex(where: { $0 != 0 }) { return "direction[\(v)] is left nonzero" }
-        if let r = sparseRhs.firstIndex(where: { $0 != 0 }) { return "sparseRhs of \(describeRow(r)) is left nonzero" }
-        if let v = dualRhs.firstIndex(where: { $0 != 0 }) { return "dualRhs[\(v)] is left nonzero" }
-        if !inverseRowSupport.isEmpty || inverseRow.contains(where: { $0 != 0 }) { return "the row of the inverse is left nonzero" }
-        if !claimedRows.members.isEmpty || !claimedVariables.members.isEmpty { return "a round's claims are left set" }
-        if !dualSeeds.isEmpty, !pricing.isDue {
-            return "\(dualSeeds.count) dual seeds are queued with no pricing due"
+        if let w = framePath.pendingPositions.firstIndex(where: { $0 != 0 }) { return "pendingPositions word \(w) is left marked" }
+        if let v = roundScratch.direction.firstIndex(where: { $0 != 0 }) { return "direction[\(v)] is left nonzero" }
+        if let r = roundScratch.sparseRhs.firstIndex(where: { $0 != 0 }) { return "sparseRhs of \(describeRow(r)) is left nonzero" }
+        if let v = dualScratch.dualRhs.firstIndex(where: { $0 != 0 }) { return "dualRhs[\(v)] is left nonzero" }
+        if !dualScratch.inverseRowSupport.isEmpty || dualScratch.inverseRow.contains(where: { $0 != 0 }) { return "the row of the inverse is left nonzero" }
+        if !roundScratch.claimedRows.members.isEmpty || !roundScratch.claimedVariables.members.isEmpty { return "a round's claims are left set" }
+        if !prices.dualSeeds.isEmpty, !prices.state.isDue {
+            return "\(prices.dualSeeds.count) dual seeds are queued with no pricing due"
         }
         if !factor.markedBlocks.isEmpty || factor.blockMarked.contains(true) { return "bump blocks are left marked" }
-        if duals.tracking || !duals.changed.members.isEmpty { return "the duals are left tracking changes" }
+        if prices.duals.tracking || !prices.duals.changed.members.isEmpty { return "the duals are left tracking changes" }
         return nil
     }
 
@@ -225,7 +225,7 @@ extension FactoredSolver {
             let span = program.termSpan[p]
             let terms = (Int(span.start)..<Int(span.end)).map { "\(program.termSource[$0])*\(program.termCoefficient[$0])" }
             if terms.sorted() != expected.sorted() { return "program terms at position \(p) (\(describeRow(r))) are \(terms), expected \(expected)" }
-            if !isDirty[r], !agrees(program.constant[p], constant, scale: abs(settings.rhs[r])) {
+            if !framePath.isDirty[r], !agrees(program.constant[p], constant, scale: abs(settings.rhs[r])) {
                 return "program constant at position \(p) (\(describeRow(r))) is \(program.constant[p]), expected \(constant)"
             }
             if let problem = programDependents(p, row: r, column: c) { return problem }
@@ -252,7 +252,7 @@ extension FactoredSolver {
     /// residual, with the sign its basic column gives, and not negative.
     private func keptValues() -> String? {
         guard factorValidity.isValid, basisOptimal else { return nil }
-        for r in 0..<rowCount where basis.inForce[r] && !isDirty[r] {
+        for r in 0..<rowCount where basis.inForce[r] && !framePath.isDirty[r] {
             var activity = 0.0
             var scale = abs(settings.rhs[r])
             for k in rowStart[r]..<rowStart[r + 1] {
@@ -277,16 +277,16 @@ extension FactoredSolver {
     /// the basic columns, which fixes the tight rows' duals).
     private func keptDuals() -> String? {
         // A batch of priority changes pending: the duals are current once the solve applies it.
-        guard dualsCurrent, dualSeeds.isEmpty else { return nil }
+        guard dualsCurrent, prices.dualSeeds.isEmpty else { return nil }
         var sums: [Int32: [Double]] = [:]
         var magnitudes: [Int32: [Double]] = [:]
         for r in 0..<rowCount {
-            if duals.head[r] >= 0, !duals.support.contains(r) { return "\(describeRow(r)) has duals but is not in their support" }
+            if prices.duals.head[r] >= 0, !prices.duals.support.contains(r) { return "\(describeRow(r)) has duals but is not in their support" }
             var seen: Set<Int32> = []
-            var e = Int(duals.head[r])
+            var e = Int(prices.duals.head[r])
             while e >= 0 {
-                let l = duals.level[e], y = duals.value[e]
-                e = Int(duals.next[e])
+                let l = prices.duals.level[e], y = prices.duals.value[e]
+                e = Int(prices.duals.next[e])
                 if !seen.insert(l).inserted { return "\(describeRow(r)) has two dual entries at level \(l)" }
                 if !basis.inForce[r] || !basis.isTight[r] {
                     let expected = basis.inForce[r] && l == settings.level[r] ? looseDual(r) : 0
@@ -301,7 +301,7 @@ extension FactoredSolver {
                     magnitudes[l, default: [Double](repeating: 0, count: variableCount)][v] += abs(termCoefficient[k] * y)
                 }
             }
-            if basis.inForce[r], !basis.isTight[r], looseDual(r) != 0, duals.dual(level: Int(settings.level[r]), row: r) == 0 {
+            if basis.inForce[r], !basis.isTight[r], looseDual(r) != 0, prices.duals.dual(level: Int(settings.level[r]), row: r) == 0 {
                 return "loose \(describeRow(r)) has no dual at its level \(settings.level[r])"
             }
         }
@@ -317,17 +317,17 @@ extension FactoredSolver {
     /// (those are checked by `keptCandidates`): every column that prices as improving is
     /// noted for pricing at the solve (and notes mean a pricing is pending).
     private func pricingNotes() -> String? {
-        if !pricingPending, !pricedRows.members.isEmpty || !pricedUnknowns.members.isEmpty {
+        if !pricingPending, !prices.pricedRows.members.isEmpty || !prices.pricedUnknowns.members.isEmpty {
             return "columns are noted for pricing, but no pricing is pending"
         }
-        guard factorValidity.isValid, basisOptimal, dualsCurrent, pricing != .candidatesListed, dualSeeds.isEmpty else { return nil }
-        for v in 0..<variableCount where !basis.isBasic[v] && !pricedUnknowns.contains(v) {
+        guard factorValidity.isValid, basisOptimal, dualsCurrent, prices.state != .candidatesListed, prices.dualSeeds.isEmpty else { return nil }
+        for v in 0..<variableCount where !basis.isBasic[v] && !prices.pricedUnknowns.contains(v) {
             let cost = reducedCost(unknown: v)
             if cost.sign != 0 {
                 return "unknown \(v) improves (reduced cost \(cost.value) at level \(cost.level)) but is not noted for pricing"
             }
         }
-        for r in 0..<rowCount where basis.isTight[r] && !pricedRows.contains(r) {
+        for r in 0..<rowCount where basis.isTight[r] && !prices.pricedRows.contains(r) {
             for positive in [true, false] {
                 let cost = reducedCost(row: r, positive: positive)
                 if cost.sign < 0 {
@@ -343,9 +343,9 @@ extension FactoredSolver {
     /// While `candidates` is claimed current (with a valid factor and current duals):
     /// every column that prices as improving is among them.
     fileprivate func keptCandidates() -> String? {
-        guard pricing == .candidatesListed, factorValidity.isValid, dualsCurrent else { return nil }
+        guard prices.state == .candidatesListed, factorValidity.isValid, dualsCurrent else { return nil }
         var unknowns = Set<Int>(), loosened = Set<Int>()
-        for candidate in candidates {
+        for candidate in prices.candidates {
             switch candidate.entering {
             case let .unknown(v, _): unknowns.insert(v)
             case let .loosen(r, _): loosened.insert(r)

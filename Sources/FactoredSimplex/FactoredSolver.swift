@@ -30,36 +30,14 @@ public final class FactoredSolver {
     let factor: BasisFactor
     let program = ForwardProgram()
     @exclusivity(unchecked) var factorValidity = FactorValidity()
-    /// What the duals hold (PricingState.swift).
-    @exclusivity(unchecked) var pricing = PricingState.stale
-    @exclusivity(unchecked) var dualUpdatesSinceRefresh = 0
-    /// Incremental updates since the last solve (or full pricing): see `dualUpdateLimit`.
-    @exclusivity(unchecked) var dualUpdatesThisFrame = 0
-    @exclusivity(unchecked) var dualSeeds: [DualSeed] = []
-    // The dual simplex (DualSimplex.swift).
-    /// Loose rows to repair, in the order found (repeats skipped when met).
-    @exclusivity(unchecked) var dualWork: [Int32] = []
-    /// One row of the basis inverse, by row, and the rows where it is nonzero.
-    @exclusivity(unchecked) var inverseRow: [Double]
-    @exclusivity(unchecked) var inverseRowSupport: [Int32] = []
-    /// The non-basic unknowns the ratio test's row of the inverse reaches (scratch).
-    @exclusivity(unchecked) var ratioUnknowns: MarkedIndices
-    /// Reduced-cost vectors of the ratio test's candidate and best column.
-    @exclusivity(unchecked) var costLevels: [Int32] = []
-    @exclusivity(unchecked) var costValues: [Double] = []
-    @exclusivity(unchecked) var bestLevels: [Int32] = []
-    @exclusivity(unchecked) var bestValues: [Double] = []
-    @exclusivity(unchecked) var dualRhs: [Double]
-    // Sparse pricing (see SparsePricing.swift).
-    @exclusivity(unchecked) var duals: SparseDuals
-    @exclusivity(unchecked) var transposedHighest = -1
-    @exclusivity(unchecked) var transposedLowest = Int.max
-    /// Scratch of a reduced cost's sign: (level << 32 | index) keys and their values.
-    @exclusivity(unchecked) var termKeys: [UInt64] = []
-    @exclusivity(unchecked) var termValues: [Double] = []
-    /// The columns the next `priceNoted` prices (ReducedCosts.swift).
-    @exclusivity(unchecked) var pricedUnknowns: MarkedIndices
-    @exclusivity(unchecked) var pricedRows: MarkedIndices
+    /// The duals and what is known of them (PricingCache.swift).
+    @exclusivity(unchecked) var prices: PricingCache
+    /// The frame path's marks (FramePathMarks.swift) and the scratch of the pivots,
+    /// the dual simplex and the factor's local updates (Scratch.swift).
+    @exclusivity(unchecked) var framePath: FramePathMarks
+    @exclusivity(unchecked) var roundScratch: PivotRoundScratch
+    @exclusivity(unchecked) var dualScratch: DualSimplexScratch
+    @exclusivity(unchecked) var localScratch: LocalUpdateScratch
     @exclusivity(unchecked) var statistics = SolveStatistics()
     /// `statistics.pivots` when the current solve began, and what it may add (Simplex.swift).
     @exclusivity(unchecked) var pivotsAtSolveStart = 0
@@ -81,49 +59,6 @@ public final class FactoredSolver {
     /// Local updates that found the room for holes used up and re-factored to compact them.
     @exclusivity(unchecked) public internal(set) var compactions = 0
 
-    // Scratch.
-    @exclusivity(unchecked) var rowScratch: [Double]
-    @exclusivity(unchecked) var variableScratch: [Double]
-    @exclusivity(unchecked) var direction: [Double]
-    @exclusivity(unchecked) var rowRate: [Double]
-    // The frame path (see SparseUpdate.swift).
-    @exclusivity(unchecked) var isDirty: [Bool]
-    @exclusivity(unchecked) var dirtyRows: [Int32] = []
-    @exclusivity(unchecked) var isTouched: [Bool]
-    @exclusivity(unchecked) var touchedRows: [Int32] = []
-    /// One bit per triangular position: the rows a frame must revisit, scanned in order.
-    @exclusivity(unchecked) var pendingPositions: [UInt64]
-    /// Unknowns the last solve changed, when `lastSolveWasSparse`.
-    @exclusivity(unchecked) var changedVariables: IndexList
-    /// Loose rows whose own column the last propagation left negative.
-    @exclusivity(unchecked) var infeasibleRows: [Int32] = []
-    /// Scratch of `computeDuals`: the levels with a costed row.
-    @exclusivity(unchecked) var activeLevels: [Int32] = []
-    /// Per level, the first of its costed rows, linked through `nextInLevel` (scratch of `computeDuals`).
-    @exclusivity(unchecked) var levelHead: [Int32]
-    @exclusivity(unchecked) var nextInLevel: [Int32]
-    @exclusivity(unchecked) var lastSolveWasSparse = false
-    @exclusivity(unchecked) var touchedStorage: [Int32]
-    // Pivot rounds (see PivotRound.swift).
-    @exclusivity(unchecked) var candidates: [Candidate] = []
-    @exclusivity(unchecked) var roundPivots: [RoundPivot] = []
-    /// Unknowns that entered and rows that an earlier pivot of the round moved into or out of the basis.
-    @exclusivity(unchecked) var claimedVariables: MarkedIndices
-    @exclusivity(unchecked) var claimedRows: MarkedIndices
-    @exclusivity(unchecked) var sparseRhs: [Double]
-    @exclusivity(unchecked) var seededRows: [Int32] = []
-    @exclusivity(unchecked) var support: [Int32] = []
-    @exclusivity(unchecked) var rateRows: [Int32] = []
-    // A local update of the factor (LocalFactorUpdate.swift): the rows it places again,
-    // the unknowns they determine, the blocks it dissolves, and the old positions
-    // (by their rows) whose dependents it rewrites.
-    @exclusivity(unchecked) var localRows: MarkedIndices
-    @exclusivity(unchecked) var localColumns: MarkedIndices
-    @exclusivity(unchecked) var localBlocks: MarkedIndices
-    @exclusivity(unchecked) var rebuiltPositions: MarkedIndices
-    @exclusivity(unchecked) var basisChange: BasisChange
-    /// A block's trial LU before a swap in place (BlockReplacement.swift).
-    @exclusivity(unchecked) var blockTrial: [Double]
 
     init(variableCount: Int, rows: [(terms: [LinearTerm], kind: RowKind, name: String)], priorities: [Double]) {
         problem = Problem(variableCount: variableCount, rows: rows)
@@ -135,56 +70,11 @@ public final class FactoredSolver {
         settings = RowSettings(rowCount: rowCount, priorities: priorities)
         basis = Basis(rowCount: rowCount, variableCount: variableCount)
         factor = BasisFactor(rowCount: rowCount, variableCount: variableCount)
-        let levelCount = settings.levelCount
-        rowScratch = [Double](repeating: 0, count: rowCount)
-        variableScratch = [Double](repeating: 0, count: variableCount)
-        direction = [Double](repeating: 0, count: variableCount)
-        rowRate = [Double](repeating: 0, count: rowCount)
-        isDirty = [Bool](repeating: false, count: rowCount)
-        // Positions go past the rows' count by the room local updates append to.
-        pendingPositions = [UInt64](repeating: 0, count: (rowCount + BasisFactor.localRoom(rowCount)) / 64 + 1)
-        touchedStorage = [Int32](repeating: 0, count: rowCount + 1)
-        // Twice the unknowns: a solve's propagations (one per dual pivot) all append, and
-        // each reserves room for a whole program.
-        changedVariables = IndexList(capacity: 2 * variableCount)
-        isTouched = [Bool](repeating: false, count: rowCount)
-        claimedVariables = MarkedIndices(count: variableCount)
-        nextInLevel = [Int32](repeating: -1, count: rowCount)
-        levelHead = [Int32](repeating: -1, count: levelCount)
-        claimedRows = MarkedIndices(count: rowCount)
-        localRows = MarkedIndices(count: rowCount)
-        localColumns = MarkedIndices(count: variableCount)
-        // Blocks: at most one per live bump row, plus the dead ones local updates leave.
-        localBlocks = MarkedIndices(count: rowCount + BasisFactor.localRoom(rowCount) + 1)
-        rebuiltPositions = MarkedIndices(count: rowCount)
-        basisChange = BasisChange(capacity: rowCount)
-        blockTrial = [Double](repeating: 0, count: Self.inPlaceBlockLimit * Self.inPlaceBlockLimit)
-        sparseRhs = [Double](repeating: 0, count: rowCount)
-        dualRhs = [Double](repeating: 0, count: variableCount)
-        duals = SparseDuals(rowCount: rowCount)
-        termKeys.reserveCapacity(256)
-        termValues.reserveCapacity(256)
-        pricedUnknowns = MarkedIndices(count: variableCount)
-        ratioUnknowns = MarkedIndices(count: variableCount)
-        pricedRows = MarkedIndices(count: rowCount)
-        dirtyRows.reserveCapacity(rowCount)
-        touchedRows.reserveCapacity(rowCount)
-        infeasibleRows.reserveCapacity(rowCount)
-        // The pivot rounds' lists, at their largest, so no frame allocates.
-        candidates.reserveCapacity(variableCount + rowCount)
-        roundPivots.reserveCapacity(rowCount)
-        support.reserveCapacity(variableCount)
-        rateRows.reserveCapacity(rowCount)
-        seededRows.reserveCapacity(rowCount)
-        activeLevels.reserveCapacity(levelCount)
-        dualSeeds.reserveCapacity(4 * Self.dualUpdateLimit)
-        inverseRow = [Double](repeating: 0, count: rowCount)
-        inverseRowSupport.reserveCapacity(rowCount)
-        dualWork.reserveCapacity(rowCount)
-        costLevels.reserveCapacity(levelCount + 1)
-        costValues.reserveCapacity(levelCount + 1)
-        bestLevels.reserveCapacity(levelCount + 1)
-        bestValues.reserveCapacity(levelCount + 1)
+        prices = PricingCache(rowCount: rowCount, variableCount: variableCount, levelCount: settings.levelCount)
+        framePath = FramePathMarks(rowCount: rowCount, variableCount: variableCount)
+        roundScratch = PivotRoundScratch(rowCount: rowCount, variableCount: variableCount)
+        dualScratch = DualSimplexScratch(rowCount: rowCount, variableCount: variableCount, levelCount: settings.levelCount)
+        localScratch = LocalUpdateScratch(rowCount: rowCount, variableCount: variableCount)
     }
 
     func levelFor(_ priority: Double) -> Int32 { settings.levelOfPriority[min(priority, 1000)] ?? 0 }
@@ -221,13 +111,13 @@ public final class FactoredSolver {
     func computeValues() {
         ensureFactor()
         factorValidity.valueEpoch += 1
-        for r in dirtyRows { isDirty[Int(r)] = false }
-        dirtyRows.removeAll(keepingCapacity: true)
+        for r in framePath.dirtyRows { framePath.isDirty[Int(r)] = false }
+        framePath.dirtyRows.removeAll(keepingCapacity: true)
         // Local lets: a class property read per element costs an exclusivity check.
         let rowStart = self.rowStart, termVariable = self.termVariable, termCoefficient = self.termCoefficient
         let isBasic = self.basis.isBasic, rhs = self.settings.rhs, inForce = self.basis.inForce, isTight = self.basis.isTight
         let positiveBasic = self.basis.positiveBasic, tightRows = self.basis.tightRows
-        rowScratch.withUnsafeMutableBufferPointer { b in
+        roundScratch.rowScratch.withUnsafeMutableBufferPointer { b in
         basis.x.withUnsafeMutableBufferPointer { xs in
         basis.ownValue.withUnsafeMutableBufferPointer { own in
             for r32 in tightRows {

@@ -85,10 +85,10 @@ enum PricingState: Equatable {
 
 extension FactoredSolver {
     var basisOptimal: Bool { basis.optimality == .optimal }
-    var dualsCurrent: Bool { pricing.dualsCurrent }
+    var dualsCurrent: Bool { prices.state.dualsCurrent }
     /// Whether ops since the last solve changed costs (RowChanges.swift, DualBatch.swift):
     /// the solve prices the noted columns, or every level when the duals went.
-    var pricingPending: Bool { pricing.isDue }
+    var pricingPending: Bool { prices.state.isDue }
 
     /// The basis is no longer known optimal (a row put in or taken out the slow way,
     /// a failed dual update, a failed solve): the duals, the batch and the candidates
@@ -97,7 +97,7 @@ extension FactoredSolver {
         let wasOptimal = basis.optimality == .optimal
         if wasOptimal { basis.optimality = .notOptimal }
         dropBatchedSeeds()
-        pricing.forgetDuals()
+        prices.state.forgetDuals()
         if wasOptimal { discardPricingNotes() }
     }
 }

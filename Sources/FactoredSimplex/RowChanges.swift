@@ -59,8 +59,8 @@ extension FactoredSolver {
         sparseDirection(.loosen(row: r, positive: false), work: &work)
         var best = -1
         var magnitude = 0.0
-        for v32 in support where abs(direction[Int(v32)]) > magnitude {
-            magnitude = abs(direction[Int(v32)])
+        for v32 in roundScratch.support where abs(roundScratch.direction[Int(v32)]) > magnitude {
+            magnitude = abs(roundScratch.direction[Int(v32)])
             best = Int(v32)
         }
         clearDirection()
@@ -70,10 +70,10 @@ extension FactoredSolver {
         // The unknown stays where it is, so no value moves: only r's duals go, and
         // what they held up is priced at the solve, as for a cost change.
         if costsInPlace {
-            basisChange.loosened.append(Int32(r))
-            basisChange.left.append(Int32(best))
+            localScratch.basisChange.loosened.append(Int32(r))
+            localScratch.basisChange.left.append(Int32(best))
             if updateFactorLocally() {
-                pricedUnknowns.insert(best)
+                prices.pricedUnknowns.insert(best)
                 finishDualChange(seedDualTarget(of: r, toLoose: false))
                 return
             }
@@ -95,18 +95,18 @@ extension FactoredSolver {
     func removeTightRowInPlace(_ t: Int) -> Bool {
         // Loosening t's pos column changes the objective by -y_t per unit (its cost gone), neg by +y_t.
         var positive = true
-        var e = Int(duals.head[t])
+        var e = Int(prices.duals.head[t])
         var leading = Int32.max
         while e >= 0 {
-            if duals.level[e] < leading, abs(duals.value[e]) > Tolerance.dual {
-                leading = duals.level[e]
-                positive = duals.value[e] > 0
+            if prices.duals.level[e] < leading, abs(prices.duals.value[e]) > Tolerance.dual {
+                leading = prices.duals.level[e]
+                positive = prices.duals.value[e] > 0
             }
-            e = Int(duals.next[e])
+            e = Int(prices.duals.next[e])
         }
         defer {
-            claimedRows.removeAll()
-            claimedVariables.removeAll()
+            roundScratch.claimedRows.removeAll()
+            roundScratch.claimedVariables.removeAll()
         }
         var work = 0
         guard let found = try? roundPivot(.loosen(row: t, positive: positive), work: &work) else { return false }
@@ -115,7 +115,7 @@ extension FactoredSolver {
         replaceInPlace(pivot)
         statistics.pivots += 1
         basis.inForce[t] = false
-        pricedRows.insert(Int(pivot.leaving))
+        prices.pricedRows.insert(Int(pivot.leaving))
         finishDualChange(seedDualTarget(of: t, toLoose: false))
         return true
     }
@@ -143,8 +143,8 @@ extension FactoredSolver {
         if basis.isTight[r] {
             // A tight row's dual comes from the loose rows' costs: only its own columns' reduced costs move.
             settings.level[r] = l
-            pricedRows.insert(r)
-            pricing.notePricingDue()
+            prices.pricedRows.insert(r)
+            prices.state.notePricingDue()
             return
         }
         let dual = looseDual(r)
@@ -161,7 +161,7 @@ extension FactoredSolver {
     func finishDualChange(_ seeded: Bool) {
         countDualUpdates(1)
         guard seeded else {
-            dualSeeds.removeAll(keepingCapacity: true)
+            prices.dualSeeds.removeAll(keepingCapacity: true)
             forgetOptimality()
             discardPricingNotes()
             return
@@ -179,13 +179,13 @@ extension FactoredSolver {
             return
         }
         noteChangedDuals()
-        pricing.notePricingDue()
+        prices.state.notePricingDue()
     }
 
     /// Forgets the columns noted for pricing (the full pricing will list every one).
     func discardPricingNotes() {
-        pricedUnknowns.removeAll()
-        pricedRows.removeAll()
-        pricing.pricingDone()
+        prices.pricedUnknowns.removeAll()
+        prices.pricedRows.removeAll()
+        prices.state.pricingDone()
     }
 }

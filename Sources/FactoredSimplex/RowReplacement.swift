@@ -17,7 +17,7 @@ extension FactoredSolver {
     func canReplace(_ t: Int, with r: Int) -> Bool {
         applyBatchedSeeds()
         guard r != t, canChangeCostsInPlace, basis.inForce[t], basis.isTight[t], !basis.inForce[r], kind[r] == kind[t],
-              factor.position[t] >= 0, duals.head[r] < 0 else { return false }
+              factor.position[t] >= 0, prices.duals.head[r] < 0 else { return false }
         let count = rowStart[t + 1] - rowStart[t]
         guard rowStart[r + 1] - rowStart[r] == count else { return false }
         for i in 0..<count {
@@ -42,15 +42,15 @@ extension FactoredSolver {
         basis.inForce[r] = true
         basis.positiveBasic[r] = basis.positiveBasic[t]
         basis.ownValue[r] = 0
-        duals.moveRow(from: t, to: r)
+        prices.duals.moveRow(from: t, to: r)
         // A right-hand side alone keeps the duals optimal, but `r`'s columns are priced
         // when the level changes, when `t` was noted (a note on `t` would be skipped:
         // `t` is out of force), and when any cost changed earlier in the frame: the
         // duals `r` reads may have moved without noting `t` (a row added at a higher
         // level that an inequality, its constant moved, can stop violating).
-        if settings.level[r] != settings.level[t] || pricedRows.contains(t) || pricingPending {
-            pricedRows.insert(r)
-            pricing.notePricingDue()
+        if settings.level[r] != settings.level[t] || prices.pricedRows.contains(t) || pricingPending {
+            prices.pricedRows.insert(r)
+            prices.state.notePricingDue()
         }
         markChanged(r)
     }
