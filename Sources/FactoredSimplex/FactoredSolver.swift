@@ -10,12 +10,18 @@ import LayoutModel
 /// exactly one of its own columns basic. So the basis matrix is `A_T` over the
 /// basic unknowns, bordered by unit columns, and only `A_T` is factored.
 ///
-/// Every stored property is `@exclusivity(unchecked)`. Swift checks each access to
+/// The state is a few value types, each declared in its own file and mutated in
+/// place through its property here (`basis.x[v] = value`; never copied out, changed
+/// and stored back, which would copy its arrays).
+///
+/// Every stored `var` is `@exclusivity(unchecked)`. Swift checks each access to
 /// a class's stored property at run time (about 80 instructions through the
 /// runtime's thread-local access set), which was half of a small frame and of a
-/// large build. The solver is single-threaded and no two accesses to one
-/// property overlap (each in-place access is scoped to one function), so the
-/// check can only cost, never catch.
+/// large build. The check tracks a state struct as one property, so it would also
+/// report what the solver does on purpose, one field written in place (a buffer
+/// of `basis.x`) while another is read (`basis.isBasic`), as a conflict. The solver is
+/// single-threaded and no access to a field overlaps another to the same field,
+/// so the check can only cost, never catch.
 public final class FactoredSolver {
     /// The problem, fixed at load (Problem.swift). A constant: reading a `let`
     /// property needs no exclusivity check, a `var` one does.

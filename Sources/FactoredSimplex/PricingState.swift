@@ -1,7 +1,9 @@
 /// What the solver knows about its basis and its duals: two small enums in place of
-/// a set of flags. The factor's own validity is `factorValid` (FactoredSolver.swift)
-/// and the queued dual changes are `dualSeeds` (DualBatch.swift): a batch is
-/// pending exactly when that queue is not empty between ops.
+/// a set of flags, `basis.optimality` (Basis.swift) and `prices.state`
+/// (PricingCache.swift). The factor's own validity is `factorValidity.isValid`
+/// (FactorValidity.swift) and the queued dual changes are `prices.dualSeeds`
+/// (DualBatch.swift): a batch is pending exactly when that queue is not empty
+/// between ops.
 ///
 /// Transitions are methods, called where the event happens; nothing changes as a
 /// side effect of setting a property.
