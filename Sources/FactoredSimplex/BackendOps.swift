@@ -11,19 +11,19 @@ extension FactoredSolver {
     /// Gives row `r`, not in force, its constant and priority before it is put in
     /// force (the scene's constraints at load, an edit when it is declared).
     func defineRow(_ r: Int, constant: Double, priority: Double) {
-        precondition(!inForce[r], "factored simplex: row \(names[r]) is redefined while in force")
-        rhs[r] = constant
-        level[r] = levelFor(priority)
+        precondition(!basis.inForce[r], "factored simplex: row \(names[r]) is redefined while in force")
+        settings.rhs[r] = constant
+        settings.level[r] = levelFor(priority)
     }
 
     /// Row `r`'s right-hand side: an edit's suggested value or a constraint's
     /// constant. The basis stays; the next solve propagates the change.
     func setConstant(_ r: Int, _ value: Double) {
-        rhs[r] = value
+        settings.rhs[r] = value
         markChanged(r)
     }
 
-    func constant(of r: Int) -> Double { rhs[r] }
+    func constant(of r: Int) -> Double { settings.rhs[r] }
 
     /// Moves row `r`'s costs to `priority`'s level.
     func setPriority(_ r: Int, _ priority: Double) {
@@ -31,17 +31,17 @@ extension FactoredSolver {
     }
 
     /// Whether row `r` is required (its errors cost at level 0).
-    func isRequired(_ r: Int) -> Bool { level[r] == 0 }
+    func isRequired(_ r: Int) -> Bool { settings.level[r] == 0 }
 
-    func isInForce(_ r: Int) -> Bool { inForce[r] }
+    func isInForce(_ r: Int) -> Bool { basis.inForce[r] }
 
-    func isTightRow(_ r: Int) -> Bool { inForce[r] && isTight[r] }
+    func isTightRow(_ r: Int) -> Bool { basis.inForce[r] && basis.isTight[r] }
 
     /// Whether a new constant of row `r` can leave the required rows conflicting, so
     /// the op must be checked by a solve: `r` is required and in force, and some
     /// required row may be loose (with every required row tight, a constant moves
     /// the values through a square system and nothing can be violated).
     func constantChangeNeedsCheck(_ r: Int) -> Bool {
-        inForce[r] && level[r] == 0 && requiredLoose
+        basis.inForce[r] && settings.level[r] == 0 && basis.requiredLoose
     }
 }

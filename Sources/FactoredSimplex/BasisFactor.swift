@@ -137,7 +137,7 @@ final class BasisFactor {
     func peelSingletons(_ p: FactoredSolver, tight: [Int32], basic: [Bool]) -> (peeled: Bool, pivotCount: Int) {
         // Local lets and raw buffers: a class property read per element costs an exclusivity check.
         let rowStart = p.rowStart, termVariable = p.termVariable, termCoefficient = p.termCoefficient
-        let columnStart = p.columnStart, columnRow = p.columnRow, isTight = p.isTight
+        let columnStart = p.columnStart, columnRow = p.columnRow, isTight = p.basis.isTight
         var pivotCount = 0
         let peeled: Bool = remaining.withUnsafeMutableBufferPointer { remaining in
         position.withUnsafeMutableBufferPointer { position in

@@ -7,24 +7,24 @@ struct BasisSnapshot {
     var isTight: [Bool]
     var positiveBasic: [Bool]
     var isBasic: [Bool]
-    var basisState: BasisState
+    var basisState: Optimality
 }
 
 extension FactoredSolver {
     func snapshot() -> BasisSnapshot {
-        BasisSnapshot(isTight: isTight, positiveBasic: positiveBasic, isBasic: isBasic, basisState: basisState)
+        BasisSnapshot(isTight: basis.isTight, positiveBasic: basis.positiveBasic, isBasic: basis.isBasic, basisState: basis.optimality)
     }
 
     /// Puts the basis of `s` back; the factor, values and duals are recomputed at the next solve.
     func restore(_ s: BasisSnapshot) {
-        isTight = s.isTight
-        positiveBasic = s.positiveBasic
-        isBasic = s.isBasic
-        basisState = s.basisState
+        basis.isTight = s.isTight
+        basis.positiveBasic = s.positiveBasic
+        basis.isBasic = s.isBasic
+        basis.optimality = s.basisState
         dropBatchedSeeds()
         discardPricingNotes()
-        pricing = .stale
-        factorValid = false
+        prices.state = .stale
+        factorValidity.isValid = false
     }
 
     /// Undoes `replaceRow(t, with: r)` from `s`, a snapshot taken just after it:
@@ -32,9 +32,9 @@ extension FactoredSolver {
     /// The basis is then the one before the replacement.
     func restoreBeforeReplacement(_ s: BasisSnapshot, replaced t: Int, by r: Int) {
         restore(s)
-        isTight[r] = false
-        inForce[r] = false
-        isTight[t] = true
-        inForce[t] = true
+        basis.isTight[r] = false
+        basis.inForce[r] = false
+        basis.isTight[t] = true
+        basis.inForce[t] = true
     }
 }

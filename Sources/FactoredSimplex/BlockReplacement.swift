@@ -24,7 +24,7 @@ extension FactoredSolver {
         var readsBlock = false
         for k in rowStart[r]..<rowStart[r + 1] {
             let v = Int(termVariable[k])
-            guard isBasic[v] else { continue }
+            guard basis.isBasic[v] else { continue }
             let j = Int(factor.bumpIndex[v])
             if j < 0 { continue }  // triangular: solved before every block
             guard j >= start, j < end else { return false }
@@ -40,7 +40,7 @@ extension FactoredSolver {
         let n = factor.blockStart[b + 1] - start
         let bumpRows = factor.bumpRows, bumpIndex = factor.bumpIndex
         let rowStart = self.rowStart, termVariable = self.termVariable, termCoefficient = self.termCoefficient
-        return blockTrial.withUnsafeMutableBufferPointer { lu in
+        return localScratch.blockTrial.withUnsafeMutableBufferPointer { lu in
             for i in 0..<(n * n) { lu[i] = 0 }
             for i in 0..<n {
                 var row = Int(bumpRows[start + i])
@@ -66,22 +66,22 @@ extension FactoredSolver {
         factor.rowBlock[t] = -1
         let regular = factor.factorBlock(b, self)
         precondition(regular, "factored simplex: a block swap its trial accepted is singular")
-        let slot = Int(tightSlot[t])
-        tightRows[slot] = Int32(r)
-        tightSlot[r] = Int32(slot)
-        tightSlot[t] = -1
+        let slot = Int(basis.tightSlot[t])
+        basis.tightRows[slot] = Int32(r)
+        basis.tightSlot[r] = Int32(slot)
+        basis.tightSlot[t] = -1
     }
 
     /// Whether a round's pivots all swap rows in place, no two in one block (each
     /// block's trial saw the block as the round found it).
     func roundSwapsInPlace() -> Bool {
-        defer { localBlocks.removeAll() }
-        for pivot in roundPivots {
+        defer { localScratch.localBlocks.removeAll() }
+        for pivot in roundScratch.roundPivots {
             guard replacesInPlace(pivot) else { return false }
             guard case let .loosen(t, _) = pivot.entering, factor.position[t] < 0 else { continue }
             let b = Int(factor.rowBlock[t])
-            if localBlocks.contains(b) { return false }
-            localBlocks.insert(b)
+            if localScratch.localBlocks.contains(b) { return false }
+            localScratch.localBlocks.insert(b)
         }
         return true
     }

@@ -77,13 +77,13 @@ extension FactoredSolver {
         f.unmarkBlocks()
         let count = f.markedBlocks.count
         guard count > 0 else { return }
-        let s = BlockSolver(f, self, basic: isBasic)
+        let s = BlockSolver(f, self, basic: basis.isBasic)
         // Locals for the fold below, which calls out per dual (`emitTransposed`).
         let rowStart = s.rowStart, termVariable = s.termVariable, termCoefficient = s.termCoefficient
         let isBasic = s.isBasic, bumpIndex = s.bumpIndex, bumpRows = s.bumpRows, bumpColumns = s.bumpColumns
         let blockStart = s.blockStart, permutation = s.permutation, marked = f.markedBlocks
         f.bumpWork.withUnsafeMutableBufferPointer { work in
-        dualRhs.withUnsafeMutableBufferPointer { rhs in
+        dualScratch.dualRhs.withUnsafeMutableBufferPointer { rhs in
             for m in 0..<count {
                 let b = Int(marked[m])
                 let start = blockStart[b], end = blockStart[b + 1]
@@ -116,7 +116,7 @@ extension FactoredSolver {
         f.unmarkBlocks()
         let count = f.markedBlocks.count
         guard count > 0 else { return }
-        let s = BlockSolver(f, self, basic: isBasic)
+        let s = BlockSolver(f, self, basic: basis.isBasic)
         let marked = f.markedBlocks
         f.bumpRhs.withUnsafeMutableBufferPointer { blockRhs in
         f.bumpWork.withUnsafeMutableBufferPointer { work in

@@ -10,13 +10,13 @@ extension FactoredSolver {
     func crash() {
         var unassigned = [Int32](repeating: 0, count: rowCount)
         // Bucket `level` holds a level's equalities, `levelCount + level` its inequalities.
-        let bucketCount = 2 * levelCount
+        let bucketCount = 2 * settings.levelCount
         var buckets = [[Int32]](repeating: [], count: bucketCount)
         var heads = [Int](repeating: 0, count: bucketCount)
-        @inline(__always) func bucket(_ r: Int) -> Int { Int(level[r]) + (kind[r] == .equal ? 0 : levelCount) }
-        for r in 0..<rowCount where inForce[r] && !isTight[r] {
+        @inline(__always) func bucket(_ r: Int) -> Int { Int(settings.level[r]) + (kind[r] == .equal ? 0 : settings.levelCount) }
+        for r in 0..<rowCount where basis.inForce[r] && !basis.isTight[r] {
             var count: Int32 = 0
-            for k in rowStart[r]..<rowStart[r + 1] where !isBasic[Int(termVariable[k])] { count += 1 }
+            for k in rowStart[r]..<rowStart[r + 1] where !basis.isBasic[Int(termVariable[k])] { count += 1 }
             unassigned[r] = count
             if count == 1 { buckets[bucket(r)].append(Int32(r)) }
         }
@@ -28,16 +28,16 @@ extension FactoredSolver {
             }
             let r = Int(buckets[b][heads[b]])
             heads[b] += 1
-            guard unassigned[r] == 1, !isTight[r] else { continue }
+            guard unassigned[r] == 1, !basis.isTight[r] else { continue }
             var variable = -1
-            for k in rowStart[r]..<rowStart[r + 1] where !isBasic[Int(termVariable[k])] { variable = Int(termVariable[k]) }
+            for k in rowStart[r]..<rowStart[r + 1] where !basis.isBasic[Int(termVariable[k])] { variable = Int(termVariable[k]) }
             guard variable >= 0 else { continue }
-            isTight[r] = true
-            isBasic[variable] = true
+            basis.isTight[r] = true
+            basis.isBasic[variable] = true
             var lowest = b
             for k in columnStart[variable]..<columnStart[variable + 1] {
                 let other = Int(columnRow[k])
-                guard inForce[other], !isTight[other], unassigned[other] > 0 else { continue }
+                guard basis.inForce[other], !basis.isTight[other], unassigned[other] > 0 else { continue }
                 unassigned[other] -= 1
                 if unassigned[other] == 1 {
                     buckets[bucket(other)].append(Int32(other))
@@ -46,16 +46,16 @@ extension FactoredSolver {
             }
             b = lowest
         }
-        factorValid = false
+        factorValidity.isValid = false
         forgetOptimality()
-        basisState = .fromCrash
+        basis.optimality = .fromCrash
     }
 
     /// Whether some required row in force is not tight: only then can a new constant
     /// of a required row make the required rows unsatisfiable (a non-singular `A_T`
     /// holding every required row satisfies them for any right-hand side).
     func hasLooseRequiredRow() -> Bool {
-        for r in 0..<rowCount where inForce[r] && level[r] == 0 && !isTight[r] { return true }
+        for r in 0..<rowCount where basis.inForce[r] && settings.level[r] == 0 && !basis.isTight[r] { return true }
         return false
     }
 }

@@ -11,18 +11,18 @@ extension FactoredSolver {
     /// Queues the seeds of one priority change. The queue is never grown in a frame:
     /// when full, the batch so far is applied first.
     func batchDualSeeds(_ first: DualSeed, _ second: DualSeed) {
-        if dualSeeds.count + 2 > dualSeeds.capacity { applyBatchedSeeds() }
+        if prices.dualSeeds.count + 2 > prices.dualSeeds.capacity { applyBatchedSeeds() }
         // Applying it may have found the basis not optimal (the duals then go).
         guard basisOptimal else { return }
-        dualSeeds.append(first)
-        dualSeeds.append(second)
-        pricing.notePricingDue()
+        prices.dualSeeds.append(first)
+        prices.dualSeeds.append(second)
+        prices.state.notePricingDue()
     }
 
     /// Applies the queued priority changes to the duals and notes the columns whose
     /// reduced costs may have moved; on failure the basis is no longer known optimal.
     func applyBatchedSeeds() {
-        guard !dualSeeds.isEmpty else { return }
+        guard !prices.dualSeeds.isEmpty else { return }
         applySeedsForPricing(budget: .max)
     }
 
@@ -31,18 +31,18 @@ extension FactoredSolver {
     /// pending pricing makes the solve price every level from scratch.
     func requestFullPricing() {
         // Already so (every later change of the frame comes here): nothing to clear.
-        if pricing == .fullPricingDue, dualSeeds.isEmpty, pricedRows.members.isEmpty, pricedUnknowns.members.isEmpty {
+        if prices.state == .fullPricingDue, prices.dualSeeds.isEmpty, prices.pricedRows.members.isEmpty, prices.pricedUnknowns.members.isEmpty {
             return
         }
         dropBatchedSeeds()
         discardPricingNotes()
-        pricing = .fullPricingDue
+        prices.state = .fullPricingDue
     }
 
     /// Forgets a batch the duals will not see (they are recomputed instead).
     func dropBatchedSeeds() {
-        guard !dualSeeds.isEmpty else { return }
-        dualSeeds.removeAll(keepingCapacity: true)
+        guard !prices.dualSeeds.isEmpty else { return }
+        prices.dualSeeds.removeAll(keepingCapacity: true)
     }
 
     /// Orders the queued seeds by level (within one level the order does not matter:
@@ -50,12 +50,12 @@ extension FactoredSolver {
     /// over a few levels (toggle's two) is grouped in place, one partition pass per
     /// level, linear in the seeds.
     func groupSeedsByLevel() {
-        let n = dualSeeds.count
+        let n = prices.dualSeeds.count
         guard n > Self.seedsSortedByHeap else {
-            dualSeeds.withUnsafeMutableBufferPointer { heapSort($0) }
+            prices.dualSeeds.withUnsafeMutableBufferPointer { heapSort($0) }
             return
         }
-        dualSeeds.withUnsafeMutableBufferPointer { seeds in
+        prices.dualSeeds.withUnsafeMutableBufferPointer { seeds in
             var start = 0
             for _ in 0..<Self.seedLevelsGroupedInPlace {
                 guard start < n else { return }

@@ -26,54 +26,54 @@ extension FactoredSolver {
     /// state, with the loose rows still negative in `infeasibleRows`, for the
     /// flip-and-primal path.
     func dualSimplex(limit: Int = dualSimplexLimit) -> Bool {
-        dualWork.removeAll(keepingCapacity: true)
-        dualWork.append(contentsOf: infeasibleRows)
+        dualScratch.dualWork.removeAll(keepingCapacity: true)
+        dualScratch.dualWork.append(contentsOf: framePath.infeasibleRows)
         var steps = 0
         var next = 0
-        while next < dualWork.count {
-            let r = Int(dualWork[next])
+        while next < dualScratch.dualWork.count {
+            let r = Int(dualScratch.dualWork[next])
             next += 1
-            guard inForce[r], !isTight[r], ownValue[r] < -feasibilityTolerance(r) else { continue }
+            guard basis.inForce[r], !basis.isTight[r], basis.ownValue[r] < -feasibilityTolerance(r) else { continue }
             if !mayUpdateDuals(1) { computeDuals() }
             guard steps < limit, let entering = dualRatioTest(leaving: r) else {
                 return stillInfeasible(from: next - 1)
             }
             switch entering {
             case .flip:
-                if !flipOwnColumn(r, seeding: true) { pricing.forgetDuals() }
+                if !flipOwnColumn(r, seeding: true) { prices.state.forgetDuals() }
             case let .loosen(t, positive):
                 let pivot = RoundPivot(entering: .loosen(row: t, positive: positive), leaving: Int32(r), step: 0)
                 guard replacesInPlace(pivot) else { return stillInfeasible(from: next - 1) }
                 replaceInPlace(pivot)
                 statistics.pivots += 1
-                if !seedDualTarget(of: t, toLoose: true) { pricing.forgetDuals() }
+                if !seedDualTarget(of: t, toLoose: true) { prices.state.forgetDuals() }
                 _ = propagateChanges()
-                dualWork.append(contentsOf: infeasibleRows)
+                dualScratch.dualWork.append(contentsOf: framePath.infeasibleRows)
             case .unknown:
                 return stillInfeasible(from: next - 1)
             }
             steps += 1
             countDualUpdates(1)
-            if dualsCurrent, !applyDualSeeds() { pricing.forgetDuals() }
-            dualSeeds.removeAll(keepingCapacity: true)
-            duals.clearChanged()
+            if dualsCurrent, !applyDualSeeds() { prices.state.forgetDuals() }
+            prices.dualSeeds.removeAll(keepingCapacity: true)
+            prices.duals.clearChanged()
         }
-        pricing.candidatesUsed()
+        prices.state.candidatesUsed()
         return true
     }
 
     /// Lists in `infeasibleRows` the rows of the work list from `start` on that are
     /// still loose and negative, once each. Returns false.
     func stillInfeasible(from start: Int) -> Bool {
-        infeasibleRows.removeAll(keepingCapacity: true)
-        for r32 in dualWork[start...] {
+        framePath.infeasibleRows.removeAll(keepingCapacity: true)
+        for r32 in dualScratch.dualWork[start...] {
             let r = Int(r32)
-            guard inForce[r], !isTight[r], ownValue[r] < -feasibilityTolerance(r), !claimedRows.contains(r) else { continue }
-            claimedRows.insert(r)
-            infeasibleRows.append(r32)
+            guard basis.inForce[r], !basis.isTight[r], basis.ownValue[r] < -feasibilityTolerance(r), !roundScratch.claimedRows.contains(r) else { continue }
+            roundScratch.claimedRows.insert(r)
+            framePath.infeasibleRows.append(r32)
         }
-        claimedRows.removeAll()
-        dualSeeds.removeAll(keepingCapacity: true)
+        roundScratch.claimedRows.removeAll()
+        prices.dualSeeds.removeAll(keepingCapacity: true)
         return false
     }
 
@@ -89,66 +89,66 @@ extension FactoredSolver {
             return nil
         }
         defer { clearInverseRow() }
-        let sign = positiveBasic[r] ? 1.0 : -1.0
+        let sign = basis.positiveBasic[r] ? 1.0 : -1.0
         // The flip: rate 1.
         var best = DualEntering.flip
         var bestIndex = Int32(variableCount + r)
-        costVector(row: r, positive: !positiveBasic[r], into: &bestLevels, &bestValues)
-        for u32 in inverseRowSupport {
+        costVector(row: r, positive: !basis.positiveBasic[r], into: &dualScratch.bestLevels, &dualScratch.bestValues)
+        for u32 in dualScratch.inverseRowSupport {
             let u = Int(u32)
-            for k in rowStart[u]..<rowStart[u + 1] where !isBasic[Int(termVariable[k])] {
-                ratioUnknowns.insert(Int(termVariable[k]))
+            for k in rowStart[u]..<rowStart[u + 1] where !basis.isBasic[Int(termVariable[k])] {
+                dualScratch.ratioUnknowns.insert(Int(termVariable[k]))
             }
-            guard u != r, inForce[u], isTight[u] else { continue }
-            let w = inverseRow[u]
+            guard u != r, basis.inForce[u], basis.isTight[u] else { continue }
+            let w = dualScratch.inverseRow[u]
             guard abs(w) > Tolerance.nonzeroRate else { continue }
             // Loosening u moves a_r·x by -w (pos) or +w (neg); the own column by -sign times that.
             let positive = sign * w > 0
-            costVector(row: u, positive: positive, into: &costLevels, &costValues)
+            costVector(row: u, positive: positive, into: &dualScratch.costLevels, &dualScratch.costValues)
             if takesOver(rate: abs(w), index: Int32(variableCount + u), from: &bestIndex) {
                 best = .loosen(row: u, positive: positive)
             }
         }
-        for v32 in ratioUnknowns.members {
+        for v32 in dualScratch.ratioUnknowns.members {
             let v = Int(v32)
             var g = 0.0
-            for k in columnStart[v]..<columnStart[v + 1] where inForce[Int(columnRow[k])] {
-                g -= inverseRow[Int(columnRow[k])] * columnCoefficient[k]
+            for k in columnStart[v]..<columnStart[v + 1] where basis.inForce[Int(columnRow[k])] {
+                g -= dualScratch.inverseRow[Int(columnRow[k])] * columnCoefficient[k]
             }
             guard abs(g) > Tolerance.nonzeroRate else { continue }
             let step = sign * g > 0 ? -1.0 : 1.0
-            costVector(unknown: v, sign: step, into: &costLevels, &costValues)
+            costVector(unknown: v, sign: step, into: &dualScratch.costLevels, &dualScratch.costValues)
             if takesOver(rate: abs(g), index: Int32(v), from: &bestIndex) { best = .unknown(variable: v, sign: step) }
         }
-        ratioUnknowns.removeAll()
+        dualScratch.ratioUnknowns.removeAll()
         return best
     }
 
     /// Whether the candidate's cost vector (`costLevels`/`costValues`), per unit of
     /// `rate`, beats the best so far; if so it becomes the best (index included).
     func takesOver(rate: Double, index: Int32, from bestIndex: inout Int32) -> Bool {
-        for i in costValues.indices { costValues[i] /= rate }
+        for i in dualScratch.costValues.indices { dualScratch.costValues[i] /= rate }
         let order = compareCostVectors()
         guard order < 0 || (order == 0 && index < bestIndex) else { return false }
         bestIndex = index
-        swap(&bestLevels, &costLevels)
-        swap(&bestValues, &costValues)
+        swap(&dualScratch.bestLevels, &dualScratch.costLevels)
+        swap(&dualScratch.bestValues, &dualScratch.costValues)
         return true
     }
 
     func clearInverseRow() {
-        for r in inverseRowSupport { inverseRow[Int(r)] = 0 }
-        inverseRowSupport.removeAll(keepingCapacity: true)
+        for r in dualScratch.inverseRowSupport { dualScratch.inverseRow[Int(r)] = 0 }
+        dualScratch.inverseRowSupport.removeAll(keepingCapacity: true)
     }
 
     /// The full reduced cost, level by level, of row `u`'s `pos` or `neg` column.
     func costVector(row u: Int, positive: Bool, into levels: inout [Int32], _ values: inout [Double]) {
-        var e = Int(duals.head[u])
+        var e = Int(prices.duals.head[u])
         while e >= 0 {
-            costTerm(level: duals.level[e], positive ? -duals.value[e] : duals.value[e])
-            e = Int(duals.next[e])
+            costTerm(level: prices.duals.level[e], positive ? -prices.duals.value[e] : prices.duals.value[e])
+            e = Int(prices.duals.next[e])
         }
-        if positive ? positiveCosts(u) : negativeCosts(u) { costTerm(level: level[u], 1) }
+        if positive ? positiveCosts(u) : negativeCosts(u) { costTerm(level: settings.level[u], 1) }
         sumTermsByLevel(into: &levels, &values)
     }
 
@@ -163,18 +163,18 @@ extension FactoredSolver {
     func compareCostVectors() -> Int {
         var i = 0
         var j = 0
-        while i < costLevels.count || j < bestLevels.count {
-            let a = i < costLevels.count ? costLevels[i] : .max
-            let b = j < bestLevels.count ? bestLevels[j] : .max
+        while i < dualScratch.costLevels.count || j < dualScratch.bestLevels.count {
+            let a = i < dualScratch.costLevels.count ? dualScratch.costLevels[i] : .max
+            let b = j < dualScratch.bestLevels.count ? dualScratch.bestLevels[j] : .max
             var difference = 0.0
             if a < b {
-                difference = costValues[i]
+                difference = dualScratch.costValues[i]
                 i += 1
             } else if b < a {
-                difference = -bestValues[j]
+                difference = -dualScratch.bestValues[j]
                 j += 1
             } else {
-                difference = costValues[i] - bestValues[j]
+                difference = dualScratch.costValues[i] - dualScratch.bestValues[j]
                 i += 1
                 j += 1
             }

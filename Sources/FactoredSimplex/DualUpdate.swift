@@ -25,20 +25,20 @@ extension FactoredSolver {
 
     /// Whether `count` more incremental updates may be made to the current duals.
     func mayUpdateDuals(_ count: Int) -> Bool {
-        dualsCurrent && dualUpdatesSinceRefresh + count <= Self.dualRefreshInterval
-            && dualUpdatesThisFrame + count <= Self.dualUpdateLimit
+        dualsCurrent && prices.updatesSinceRefresh + count <= Self.dualRefreshInterval
+            && prices.updatesThisFrame + count <= Self.dualUpdateLimit
     }
 
     func countDualUpdates(_ count: Int) {
-        dualUpdatesSinceRefresh += count
-        dualUpdatesThisFrame += count
+        prices.updatesSinceRefresh += count
+        prices.updatesThisFrame += count
     }
 
     /// The dual a loose row has when its basic own column is as now.
     @inline(__always) func looseDual(_ r: Int) -> Double {
-        let costs = positiveBasic[r] ? kind[r] != .lessThanOrEqual : kind[r] != .greaterThanOrEqual
+        let costs = basis.positiveBasic[r] ? kind[r] != .lessThanOrEqual : kind[r] != .greaterThanOrEqual
         guard costs else { return 0 }
-        return positiveBasic[r] ? 1 : -1
+        return basis.positiveBasic[r] ? 1 : -1
     }
 
     /// Swaps loose row `r`'s basic own column for its other one (slack for error, or
@@ -46,11 +46,11 @@ extension FactoredSolver {
     /// seed could not be queued.
     func flipOwnColumn(_ r: Int, seeding: Bool) -> Bool {
         let old = looseDual(r)
-        positiveBasic[r].toggle()
-        ownValue[r] = -ownValue[r]
+        basis.positiveBasic[r].toggle()
+        basis.ownValue[r] = -basis.ownValue[r]
         let delta = looseDual(r) - old
         guard seeding, delta != 0 else { return true }
-        return addDualSeed(row: r, level: level[r], delta)
+        return addDualSeed(row: r, level: settings.level[r], delta)
     }
 
     /// Flips the rows in `infeasibleRows` and updates the duals for it, then prices
@@ -58,25 +58,25 @@ extension FactoredSolver {
     /// Returns whether the basis is still optimal. When it is not and the duals could be
     /// updated, the pricing state is `candidatesListed` and `candidates` lists the improving columns.
     func flipKeepsOptimal() -> Bool {
-        var seedsAllowed = mayUpdateDuals(infeasibleRows.count)
-        for r32 in infeasibleRows {
+        var seedsAllowed = mayUpdateDuals(framePath.infeasibleRows.count)
+        for r32 in framePath.infeasibleRows {
             let seeded = flipOwnColumn(Int(r32), seeding: seedsAllowed)
             seedsAllowed = seedsAllowed && seeded
         }
         guard seedsAllowed else {
-            dualSeeds.removeAll(keepingCapacity: true)
-            pricing.forgetDuals()
+            prices.dualSeeds.removeAll(keepingCapacity: true)
+            prices.state.forgetDuals()
             discardPricingNotes()
             return false
         }
-        countDualUpdates(infeasibleRows.count)
+        countDualUpdates(framePath.infeasibleRows.count)
         guard applyDualSeeds() else {
             discardPricingNotes()
             return false
         }
         priceChangedDuals()
-        if candidates.isEmpty { return true }
-        pricing = .candidatesListed
+        if prices.candidates.isEmpty { return true }
+        prices.state = .candidatesListed
         return false
     }
 
@@ -86,27 +86,27 @@ extension FactoredSolver {
     /// the caller) and the columns whose duals moved. Returns false (duals not
     /// current, notes cleared) when the update is not the cheap kind.
     func updateDualsAfterRound() -> Bool {
-        var ok = mayUpdateDuals(roundPivots.count)
-        for pivot in roundPivots where ok {
+        var ok = mayUpdateDuals(roundScratch.roundPivots.count)
+        for pivot in roundScratch.roundPivots where ok {
             switch pivot.entering {
             case let .loosen(t, _): ok = seedDualTarget(of: t, toLoose: true)
             case let .unknown(v, _): ok = seedEnteringUnknown(v)
             }
         }
         if ok {
-            countDualUpdates(roundPivots.count)
+            countDualUpdates(roundScratch.roundPivots.count)
             ok = applyDualSeeds()
         }
         guard ok else {
-            dualSeeds.removeAll(keepingCapacity: true)
-            pricing.forgetDuals()
-            pricedUnknowns.removeAll()
-            pricedRows.removeAll()
+            prices.dualSeeds.removeAll(keepingCapacity: true)
+            prices.state.forgetDuals()
+            prices.pricedUnknowns.removeAll()
+            prices.pricedRows.removeAll()
             return false
         }
-        for pivot in roundPivots { pricedRows.insert(Int(pivot.leaving)) }
+        for pivot in roundScratch.roundPivots { prices.pricedRows.insert(Int(pivot.leaving)) }
         priceChangedDuals()
-        pricing = .candidatesListed
+        prices.state = .candidatesListed
         return true
     }
 
@@ -114,17 +114,17 @@ extension FactoredSolver {
     /// cost (`toLoose`: a tight row turned loose, or a row put in force) or to zero
     /// (a row taken out of force). Returns false when too many seeds are queued.
     func seedDualTarget(of r: Int, toLoose: Bool) -> Bool {
-        let own = level[r]
+        let own = settings.level[r]
         let target = toLoose ? looseDual(r) : 0
         var ok = true
         var sawOwn = false
-        var e = Int(duals.head[r])
+        var e = Int(prices.duals.head[r])
         while e >= 0, ok {
-            let l = duals.level[e]
+            let l = prices.duals.level[e]
             if l == own { sawOwn = true }
-            let delta = (l == own ? target : 0) - duals.value[e]
+            let delta = (l == own ? target : 0) - prices.duals.value[e]
             if delta != 0 { ok = addDualSeed(row: r, level: l, delta) }
-            e = Int(duals.next[e])
+            e = Int(prices.duals.next[e])
         }
         if ok, !sawOwn, target != 0 { ok = addDualSeed(row: r, level: own, target) }
         return ok
@@ -136,8 +136,8 @@ extension FactoredSolver {
     /// duals of the basis before the round, so it is queued before any seed is applied.
     func seedEnteringUnknown(_ v: Int) -> Bool {
         gatherColumnDuals(v, times: 1)
-        sumTermsByLevel(into: &costLevels, &costValues)
-        for i in costLevels.indices where !addDualSeed(unknown: v, level: costLevels[i], costValues[i]) { return false }
+        sumTermsByLevel(into: &dualScratch.costLevels, &dualScratch.costValues)
+        for i in dualScratch.costLevels.indices where !addDualSeed(unknown: v, level: dualScratch.costLevels[i], dualScratch.costValues[i]) { return false }
         return true
     }
 
@@ -154,8 +154,8 @@ extension FactoredSolver {
     }
 
     private func queueDualSeed(_ seed: DualSeed) -> Bool {
-        guard dualSeeds.count < 4 * Self.dualUpdateLimit else { return false }
-        dualSeeds.append(seed)
+        guard prices.dualSeeds.count < 4 * Self.dualUpdateLimit else { return false }
+        prices.dualSeeds.append(seed)
         return true
     }
 
@@ -165,29 +165,29 @@ extension FactoredSolver {
     /// of the factor: past that, pricing from scratch costs about as much).
     func applyDualSeeds(budget: Int? = nil) -> Bool {
         defer {
-            dualSeeds.removeAll(keepingCapacity: true)
-            duals.tracking = false
+            prices.dualSeeds.removeAll(keepingCapacity: true)
+            prices.duals.tracking = false
         }
         let budget = budget ?? factor.pivots.count / 8 + 64
         groupSeedsByLevel()
-        duals.tracking = true
+        prices.duals.tracking = true
         var i = 0
-        while i < dualSeeds.count {
-            let l = Int(dualSeeds[i].level)
-            while i < dualSeeds.count, Int(dualSeeds[i].level) == l {
-                let seed = dualSeeds[i]
+        while i < prices.dualSeeds.count {
+            let l = Int(prices.dualSeeds[i].level)
+            while i < prices.dualSeeds.count, Int(prices.dualSeeds[i].level) == l {
+                let seed = prices.dualSeeds[i]
                 if seed.row >= 0 {
                     seedTransposed(level: l, row: Int(seed.row), dual: seed.delta)
                 } else {
                     let v = Int(-seed.row - 1)
-                    dualRhs[v] += seed.delta
+                    dualScratch.dualRhs[v] += seed.delta
                     markTransposed(v)
                 }
                 i += 1
             }
             guard transposedSolve(level: l, budget: budget) else {
-                pricing.forgetDuals()
-                duals.clearChanged()
+                prices.state.forgetDuals()
+                prices.duals.clearChanged()
                 return false
             }
         }
@@ -196,8 +196,8 @@ extension FactoredSolver {
 
     /// Notes for pricing the columns of the rows in `duals.changed` (cleared).
     func noteChangedDuals() {
-        for r32 in duals.changed.members { notePriced(row: Int(r32)) }
-        duals.clearChanged()
+        for r32 in prices.duals.changed.members { notePriced(row: Int(r32)) }
+        prices.duals.clearChanged()
     }
 
     /// Prices the columns noted so far and those of the rows in `duals.changed` (cleared).

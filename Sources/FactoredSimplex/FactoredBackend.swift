@@ -8,9 +8,9 @@ import LayoutModel
 /// The back end turns ops into calls on the solver and never writes a solver
 /// property itself: it changes the solver only through the methods of
 /// BackendOps.swift, RowChanges.swift, RowReplacement.swift and BasisSnapshot.swift,
-/// which keep the derived state right. It keeps one look-ahead of its own,
-/// `pendingRemoval`: a tight row taken out is held back until the next op, in case
-/// that op puts in its replacement on the same terms.
+/// which keep the derived state right. A tight row taken out is held back by the
+/// solver until the next op, in case that op puts in its replacement on the same
+/// terms (HeldRemoval.swift): `apply` says which ops may use it.
 public final class FactoredBackend: LayoutBackend {
     // Stored properties unchecked for exclusivity: see FactoredSolver.
     public static let name = "factored"
@@ -28,10 +28,6 @@ public final class FactoredBackend: LayoutBackend {
     @exclusivity(unchecked) var isPending: [Bool]
     /// Set until the first publish, which compares everything.
     @exclusivity(unchecked) var needsFullPublish = true
-    /// A tight row the last op took out, still in the basis: if the next op puts in a
-    /// row on the same terms, that row takes its place (RowReplacement.swift); any
-    /// other op, or the solve, takes it out first. -1: none.
-    @exclusivity(unchecked) var pendingRemoval = -1
     let editRowBase: Int
 
     public init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) {
@@ -88,13 +84,13 @@ public final class FactoredBackend: LayoutBackend {
     /// an array property's uniqueness and bounds checks per element would cost more
     /// than the copy.
     func publish() {
-        let sparse = solver.lastSolveWasSparse && !needsFullPublish
+        let sparse = solver.framePath.lastSolveWasSparse && !needsFullPublish
         needsFullPublish = false
         var pendingCount = pendingViews.count
         pendingViews.storage.withUnsafeMutableBufferPointer { list in
         isPending.withUnsafeMutableBufferPointer { flags in
         published.withUnsafeMutableBufferPointer { out in
-        solver.x.withUnsafeBufferPointer { x in
+        solver.basis.x.withUnsafeBufferPointer { x in
             @inline(__always) func noteView(_ view: Int) {
                 guard !flags[view] else { return }
                 flags[view] = true
@@ -102,7 +98,7 @@ public final class FactoredBackend: LayoutBackend {
                 pendingCount += 1
             }
             // Small layouts stay in cache: there the list is cheaper (CI guard, stack-200: +7%).
-            let changed = solver.changedVariables
+            let changed = solver.framePath.changedVariables
             if sparse && (out.count < 4 * 4096 || changed.count < out.count / 8) {
                 changed.storage.withUnsafeBufferPointer { changed32 in
                     for i in 0..<changed.count {
@@ -143,10 +139,11 @@ public final class FactoredBackend: LayoutBackend {
         // Ops that read the duals see the frame's priority changes first (DualBatch.swift).
         default: solver.applyBatchedSeeds()
         }
-        if pendingRemoval >= 0 {
+        // A row held back by the last op's removal is for an activation to replace.
+        if solver.hasHeldRemoval {
             switch op {
             case .activate, .add: break
-            default: removePending()
+            default: solver.settleHeldRemoval()
             }
         }
         switch op {
@@ -166,12 +163,7 @@ public final class FactoredBackend: LayoutBackend {
         case let .add(h):
             if scene.constraints[Int(h)].isActive { try activate(Int(h)) }
         case let .deactivate(h), let .remove(h):
-            let r = Int(h)
-            if solver.isTightRow(r) {
-                pendingRemoval = r
-            } else {
-                solver.removeRow(r)
-            }
+            solver.takeOutRow(Int(h))
         case let .addEdit(e, priority, held):
             declareEdit(e, priority: priority, heldValue: held)
         case let .removeEdit(e):
@@ -184,29 +176,17 @@ public final class FactoredBackend: LayoutBackend {
     func activate(_ r: Int) throws(LayoutError) {
         guard !solver.isInForce(r) else {
             // Taken out and put back before the solve: it stays.
-            if r == pendingRemoval { pendingRemoval = -1 }
+            solver.keepHeldRow(r)
             return
         }
-        if pendingRemoval >= 0 {
-            let t = pendingRemoval
-            pendingRemoval = -1
-            if solver.canReplace(t, with: r) {
-                try replace(t, with: r)
-                return
-            }
-            solver.removeRow(t)
+        if let t = solver.replacementSlot(for: r) {
+            try replace(t, with: r)
+            return
         }
         solver.addRow(r)
         if solver.isRequired(r) {
             try checked(r) { solver.removeRow(r) }
         }
-    }
-
-    /// Takes the pending removal `t` out for good (the next op is not its replacement).
-    func removePending() {
-        let t = pendingRemoval
-        pendingRemoval = -1
-        solver.removeRow(t)
     }
 
     /// Row `r` takes `t`'s place. A required `r` is checked now, as `activate` checks
@@ -255,7 +235,7 @@ public final class FactoredBackend: LayoutBackend {
     }
 
     public func solve() throws(LayoutError) {
-        if pendingRemoval >= 0 { removePending() }
+        solver.settleHeldRemoval()
         try solver.solve()
         publish()
     }

@@ -25,37 +25,41 @@ extension FactoredSolver {
     /// Level 0 is required (1000), then one level per optional priority, the higher the
     /// priority the lower its level, with no gap.
     private func levelMap() -> String? {
-        if levelOfPriority.count != levelCount { return "levelOfPriority maps \(levelOfPriority.count) priorities for \(levelCount) levels" }
-        for (i, entry) in levelOfPriority.sorted(by: { $0.key > $1.key }).enumerated() where entry.value != Int32(i) {
+        if settings.levelOfPriority.count != settings.levelCount { return "levelOfPriority maps \(settings.levelOfPriority.count) priorities for \(settings.levelCount) levels" }
+        for (i, entry) in settings.levelOfPriority.sorted(by: { $0.key > $1.key }).enumerated() where entry.value != Int32(i) {
             return "levelOfPriority puts priority \(entry.key) at level \(entry.value), its rank is \(i)"
         }
-        if levelOfPriority[1000] != 0 { return "levelOfPriority does not put required (1000) at level 0" }
+        if settings.levelOfPriority[1000] != 0 { return "levelOfPriority does not put required (1000) at level 0" }
         return nil
     }
 
     /// Between ops, the scratch of the pricing and of a local factor update is clean.
     private func cleanUpdateScratch() -> String? {
-        if let l = levelHead.firstIndex(where: { $0 != -1 }) { return "levelHead of level \(l) is left set" }
-        if !localRows.members.isEmpty || !localColumns.members.isEmpty || !localBlocks.members.isEmpty
-            || !rebuiltPositions.members.isEmpty {
+        if let l = prices.levelHead.firstIndex(where: { $0 != -1 }) { return "levelHead of level \(l) is left set" }
+        if !localScratch.localRows.members.isEmpty || !localScratch.localColumns.members.isEmpty || !localScratch.localBlocks.members.isEmpty
+            || !localScratch.rebuiltPositions.members.isEmpty {
             return "a local factor update's marks are left set"
         }
         return nil
     }
 
     /// Rows out of force are never tight; as many tight rows as basic unknowns; the
-    /// flag saying a required row may be loose is set when one is.
+    /// flag saying a required row may be loose is set when one is; a removal held
+    /// back names a tight row.
     private func basisShape() -> String? {
+        if basis.heldRemoval >= 0, !(basis.inForce[basis.heldRemoval] && basis.isTight[basis.heldRemoval]) {
+            return "the removal held back names \(describeRow(basis.heldRemoval)), which is not tight"
+        }
         var tight = 0
         for r in 0..<rowCount {
-            if isTight[r], !inForce[r] { return "\(describeRow(r)) is tight but not in force" }
-            if isTight[r] { tight += 1 }
-            if level[r] < 0 || Int(level[r]) >= levelCount { return "\(describeRow(r)) has level \(level[r]) of \(levelCount)" }
-            if inForce[r], !isTight[r], level[r] == 0, !requiredLoose {
+            if basis.isTight[r], !basis.inForce[r] { return "\(describeRow(r)) is tight but not in force" }
+            if basis.isTight[r] { tight += 1 }
+            if settings.level[r] < 0 || Int(settings.level[r]) >= settings.levelCount { return "\(describeRow(r)) has level \(settings.level[r]) of \(settings.levelCount)" }
+            if basis.inForce[r], !basis.isTight[r], settings.level[r] == 0, !basis.requiredLoose {
                 return "requiredLoose is false, but required \(describeRow(r)) is loose"
             }
         }
-        let basic = isBasic.filter { $0 }.count
+        let basic = basis.isBasic.filter { $0 }.count
         if basic != tight { return "the basis is not square: \(tight) tight rows, \(basic) basic unknowns" }
         return nil
     }
@@ -63,42 +67,42 @@ extension FactoredSolver {
     /// Between ops, the frame path's flags match their lists and every scratch is clean.
     private func cleanScratch() -> String? {
         var listed = [Bool](repeating: false, count: rowCount)
-        for r32 in dirtyRows {
+        for r32 in framePath.dirtyRows {
             let r = Int(r32)
-            if !isDirty[r] { return "dirtyRows lists \(describeRow(r)), whose isDirty flag is clear" }
+            if !framePath.isDirty[r] { return "dirtyRows lists \(describeRow(r)), whose isDirty flag is clear" }
             if listed[r] { return "dirtyRows lists \(describeRow(r)) twice" }
             listed[r] = true
         }
-        if let r = (0..<rowCount).first(where: { isDirty[$0] && !listed[$0] }) {
+        if let r = (0..<rowCount).first(where: { framePath.isDirty[$0] && !listed[$0] }) {
             return "isDirty is set for \(describeRow(r)), which dirtyRows does not list"
         }
-        if let r = isTouched.firstIndex(of: true) { return "isTouched is left set for \(describeRow(r))" }
-        if !touchedRows.isEmpty || !rateRows.isEmpty || !support.isEmpty || !seededRows.isEmpty {
+        if let r = framePath.isTouched.firstIndex(of: true) { return "isTouched is left set for \(describeRow(r))" }
+        if !framePath.touchedRows.isEmpty || !roundScratch.rateRows.isEmpty || !roundScratch.support.isEmpty || !roundScratch.seededRows.isEmpty {
             return "a direction's lists are left non-empty"
         }
-        if let w = pendingPositions.firstIndex(where: { $0 != 0 }) { return "pendingPositions word \(w) is left marked" }
-        if let v = direction.firstIndex(where: { $0 != 0 }) { return "direction[\(v)] is left nonzero" }
-        if let r = sparseRhs.firstIndex(where: { $0 != 0 }) { return "sparseRhs of \(describeRow(r)) is left nonzero" }
-        if let v = dualRhs.firstIndex(where: { $0 != 0 }) { return "dualRhs[\(v)] is left nonzero" }
-        if !inverseRowSupport.isEmpty || inverseRow.contains(where: { $0 != 0 }) { return "the row of the inverse is left nonzero" }
-        if !claimedRows.members.isEmpty || !claimedVariables.members.isEmpty { return "a round's claims are left set" }
-        if !dualSeeds.isEmpty, !pricing.isDue {
-            return "\(dualSeeds.count) dual seeds are queued with no pricing due"
+        if let w = framePath.pendingPositions.firstIndex(where: { $0 != 0 }) { return "pendingPositions word \(w) is left marked" }
+        if let v = roundScratch.direction.firstIndex(where: { $0 != 0 }) { return "direction[\(v)] is left nonzero" }
+        if let r = roundScratch.sparseRhs.firstIndex(where: { $0 != 0 }) { return "sparseRhs of \(describeRow(r)) is left nonzero" }
+        if let v = dualScratch.dualRhs.firstIndex(where: { $0 != 0 }) { return "dualRhs[\(v)] is left nonzero" }
+        if !dualScratch.inverseRowSupport.isEmpty || dualScratch.inverseRow.contains(where: { $0 != 0 }) { return "the row of the inverse is left nonzero" }
+        if !roundScratch.claimedRows.members.isEmpty || !roundScratch.claimedVariables.members.isEmpty { return "a round's claims are left set" }
+        if !prices.dualSeeds.isEmpty, !prices.state.isDue {
+            return "\(prices.dualSeeds.count) dual seeds are queued with no pricing due"
         }
         if !factor.markedBlocks.isEmpty || factor.blockMarked.contains(true) { return "bump blocks are left marked" }
-        if duals.tracking || !duals.changed.members.isEmpty { return "the duals are left tracking changes" }
+        if prices.duals.tracking || !prices.duals.changed.members.isEmpty { return "the duals are left tracking changes" }
         return nil
     }
 
     /// While the factor is valid, `tightRows` lists exactly the tight rows, each at its `tightSlot`.
     private func tightList() -> String? {
-        guard factorValid else { return nil }
-        let tight = (0..<rowCount).filter { isTight[$0] }.count
-        if tightRows.count != tight { return "tightRows lists \(tightRows.count) rows for \(tight) tight rows" }
-        for (i, r32) in tightRows.enumerated() {
+        guard factorValidity.isValid else { return nil }
+        let tight = (0..<rowCount).filter { basis.isTight[$0] }.count
+        if basis.tightRows.count != tight { return "tightRows lists \(basis.tightRows.count) rows for \(tight) tight rows" }
+        for (i, r32) in basis.tightRows.enumerated() {
             let r = Int(r32)
-            if !isTight[r] { return "tightRows lists \(describeRow(r)), which is not tight" }
-            if tightSlot[r] != Int32(i) { return "tightSlot of \(describeRow(r)) is \(tightSlot[r]), but tightRows lists it at \(i)" }
+            if !basis.isTight[r] { return "tightRows lists \(describeRow(r)), which is not tight" }
+            if basis.tightSlot[r] != Int32(i) { return "tightSlot of \(describeRow(r)) is \(basis.tightSlot[r]), but tightRows lists it at \(i)" }
         }
         return nil
     }
@@ -107,7 +111,7 @@ extension FactoredSolver {
     /// a basic unknown with its own coefficient, and reads other basic unknowns only at
     /// earlier positions; every other tight row and basic unknown is in a live bump block.
     private func factorStructure() -> String? {
-        guard factorValid else { return nil }
+        guard factorValidity.isValid else { return nil }
         let f = factor
         var holes = 0
         for (p, pivot) in f.pivots.enumerated() {
@@ -116,16 +120,16 @@ extension FactoredSolver {
                 continue
             }
             let r = Int(pivot.row), c = Int(pivot.column)
-            if !isTight[r] { return "factor position \(p) holds \(describeRow(r)), which is not tight" }
+            if !basis.isTight[r] { return "factor position \(p) holds \(describeRow(r)), which is not tight" }
             if f.position[r] != Int32(p) { return "factor position of \(describeRow(r)) is \(f.position[r]), but it sits at \(p)" }
-            if !isBasic[c] { return "factor position \(p) determines unknown \(c), which is not basic" }
+            if !basis.isBasic[c] { return "factor position \(p) determines unknown \(c), which is not basic" }
             if f.columnPosition[c] != Int32(p) { return "factor columnPosition of unknown \(c) is \(f.columnPosition[c]), not \(p)" }
             var coefficient = 0.0
             for k in rowStart[r]..<rowStart[r + 1] {
                 let v = Int(termVariable[k])
                 if v == c {
                     coefficient = termCoefficient[k]
-                } else if isBasic[v], !(0..<p).contains(Int(f.columnPosition[v])) {
+                } else if basis.isBasic[v], !(0..<p).contains(Int(f.columnPosition[v])) {
                     return "factor position \(p) (\(describeRow(r))) reads unknown \(v), not determined at an earlier position"
                 }
             }
@@ -143,9 +147,9 @@ extension FactoredSolver {
         for b in 0..<(f.blockStart.count - 1) where !f.blockDead[b] {
             for i in f.blockStart[b]..<f.blockStart[b + 1] {
                 let r = Int(f.bumpRows[i]), c = Int(f.bumpColumns[i])
-                if !isTight[r] { return "bump block \(b) holds \(describeRow(r)), which is not tight" }
+                if !basis.isTight[r] { return "bump block \(b) holds \(describeRow(r)), which is not tight" }
                 if f.rowBlock[r] != Int32(b) { return "factor rowBlock of \(describeRow(r)) is \(f.rowBlock[r]), not \(b)" }
-                if !isBasic[c] { return "bump block \(b) determines unknown \(c), which is not basic" }
+                if !basis.isBasic[c] { return "bump block \(b) determines unknown \(c), which is not basic" }
                 if f.bumpIndex[c] != Int32(i) { return "factor bumpIndex of unknown \(c) is \(f.bumpIndex[c]), not \(i)" }
             }
         }
@@ -157,15 +161,15 @@ extension FactoredSolver {
         let f = factor
         for r in 0..<rowCount {
             let placed = (f.position[r] >= 0 ? 1 : 0) + (f.rowBlock[r] >= 0 ? 1 : 0)
-            if placed != (isTight[r] ? 1 : 0) {
-                return "\(describeRow(r)) (tight: \(isTight[r])) has factor position \(f.position[r]) and block \(f.rowBlock[r])"
+            if placed != (basis.isTight[r] ? 1 : 0) {
+                return "\(describeRow(r)) (tight: \(basis.isTight[r])) has factor position \(f.position[r]) and block \(f.rowBlock[r])"
             }
             if f.rowBlock[r] >= 0, f.blockDead[Int(f.rowBlock[r])] { return "\(describeRow(r)) is in dead block \(f.rowBlock[r])" }
         }
         for v in 0..<variableCount {
             let placed = (f.columnPosition[v] >= 0 ? 1 : 0) + (f.bumpIndex[v] >= 0 ? 1 : 0)
-            if placed != (isBasic[v] ? 1 : 0) {
-                return "unknown \(v) (basic: \(isBasic[v])) has factor position \(f.columnPosition[v]) and bump index \(f.bumpIndex[v])"
+            if placed != (basis.isBasic[v] ? 1 : 0) {
+                return "unknown \(v) (basic: \(basis.isBasic[v])) has factor position \(f.columnPosition[v]) and bump index \(f.bumpIndex[v])"
             }
         }
         return nil
@@ -174,21 +178,21 @@ extension FactoredSolver {
     /// The factor inverts the basis: solving for A_T x_B (the kept values' own
     /// products) gives x_B back, through the triangular part and every live block's LU.
     private func factorSolves() -> String? {
-        guard factorValid else { return nil }
+        guard factorValidity.isValid else { return nil }
         var products = [Double](repeating: 0, count: rowCount)
         var scale = 1.0
-        for r in 0..<rowCount where isTight[r] {
-            for k in rowStart[r]..<rowStart[r + 1] where isBasic[Int(termVariable[k])] {
-                products[r] += termCoefficient[k] * x[Int(termVariable[k])]
-                scale = max(scale, abs(x[Int(termVariable[k])]))
+        for r in 0..<rowCount where basis.isTight[r] {
+            for k in rowStart[r]..<rowStart[r + 1] where basis.isBasic[Int(termVariable[k])] {
+                products[r] += termCoefficient[k] * basis.x[Int(termVariable[k])]
+                scale = max(scale, abs(basis.x[Int(termVariable[k])]))
             }
         }
-        var solved = x
+        var solved = basis.x
         products.withUnsafeMutableBufferPointer { b in
-            solved.withUnsafeMutableBufferPointer { xs in factor.solve(self, rhs: b, x: xs, basic: isBasic) }
+            solved.withUnsafeMutableBufferPointer { xs in factor.solve(self, rhs: b, x: xs, basic: basis.isBasic) }
         }
-        for v in 0..<variableCount where isBasic[v] && !agrees(solved[v], x[v], scale: scale) {
-            return "the factor does not solve the basis: unknown \(v) is \(x[v]), the factor gives \(solved[v]) for its rows' products"
+        for v in 0..<variableCount where basis.isBasic[v] && !agrees(solved[v], basis.x[v], scale: scale) {
+            return "the factor does not solve the basis: unknown \(v) is \(basis.x[v]), the factor gives \(solved[v]) for its rows' products"
         }
         return nil
     }
@@ -197,7 +201,7 @@ extension FactoredSolver {
     /// unknown, pivot, terms (as earlier positions), right-hand side with the
     /// non-basic terms folded in (for rows not marked changed), value and dependents.
     private func programMirrorsFactor() -> String? {
-        guard factorValid, program.builtGeneration == factorGeneration, program.builtEpoch == valueEpoch else { return nil }
+        guard factorValidity.isValid, program.builtGeneration == factorValidity.generation, program.builtEpoch == factorValidity.valueEpoch else { return nil }
         let f = factor
         if program.count != f.pivots.count { return "the program has \(program.count) positions, the factor \(f.pivots.count)" }
         for (p, pivot) in f.pivots.enumerated() {
@@ -207,21 +211,21 @@ extension FactoredSolver {
             guard !pivot.isHole else { continue }
             let r = Int(pivot.row), c = Int(pivot.column)
             if program.pivotCoefficient[p] != pivot.coefficient { return "program pivot at position \(p) differs from the factor's" }
-            if program.value[p] != x[c] { return "program value at position \(p) is \(program.value[p]), unknown \(c) is \(x[c])" }
+            if program.value[p] != basis.x[c] { return "program value at position \(p) is \(program.value[p]), unknown \(c) is \(basis.x[c])" }
             var expected: [String] = []
-            var constant = rhs[r]
+            var constant = settings.rhs[r]
             for k in rowStart[r]..<rowStart[r + 1] where Int(termVariable[k]) != c {
                 let v = Int(termVariable[k])
-                if isBasic[v] {
+                if basis.isBasic[v] {
                     expected.append("\(f.columnPosition[v])*\(termCoefficient[k])")
                 } else {
-                    constant -= termCoefficient[k] * x[v]
+                    constant -= termCoefficient[k] * basis.x[v]
                 }
             }
             let span = program.termSpan[p]
             let terms = (Int(span.start)..<Int(span.end)).map { "\(program.termSource[$0])*\(program.termCoefficient[$0])" }
             if terms.sorted() != expected.sorted() { return "program terms at position \(p) (\(describeRow(r))) are \(terms), expected \(expected)" }
-            if !isDirty[r], !agrees(program.constant[p], constant, scale: abs(rhs[r])) {
+            if !framePath.isDirty[r], !agrees(program.constant[p], constant, scale: abs(settings.rhs[r])) {
                 return "program constant at position \(p) (\(describeRow(r))) is \(program.constant[p]), expected \(constant)"
             }
             if let problem = programDependents(p, row: r, column: c) { return problem }
@@ -247,22 +251,22 @@ extension FactoredSolver {
     /// tight row not marked changed holds, and every loose one's own value is its
     /// residual, with the sign its basic column gives, and not negative.
     private func keptValues() -> String? {
-        guard factorValid, basisOptimal else { return nil }
-        for r in 0..<rowCount where inForce[r] && !isDirty[r] {
+        guard factorValidity.isValid, basisOptimal else { return nil }
+        for r in 0..<rowCount where basis.inForce[r] && !framePath.isDirty[r] {
             var activity = 0.0
-            var scale = abs(rhs[r])
+            var scale = abs(settings.rhs[r])
             for k in rowStart[r]..<rowStart[r + 1] {
-                activity += termCoefficient[k] * x[Int(termVariable[k])]
-                scale = max(scale, abs(termCoefficient[k] * x[Int(termVariable[k])]))
+                activity += termCoefficient[k] * basis.x[Int(termVariable[k])]
+                scale = max(scale, abs(termCoefficient[k] * basis.x[Int(termVariable[k])]))
             }
-            let residual = rhs[r] - activity
-            if isTight[r] {
+            let residual = settings.rhs[r] - activity
+            if basis.isTight[r] {
                 if !agrees(residual, 0, scale: scale) { return "tight \(describeRow(r)) does not hold: residual \(residual)" }
                 continue
             }
-            let own = positiveBasic[r] ? residual : -residual
-            if !agrees(ownValue[r], own, scale: scale) { return "own value of loose \(describeRow(r)) is \(ownValue[r]), its residual gives \(own)" }
-            if ownValue[r] < -feasibilityTolerance(r) { return "own value of loose \(describeRow(r)) is negative: \(ownValue[r])" }
+            let own = basis.positiveBasic[r] ? residual : -residual
+            if !agrees(basis.ownValue[r], own, scale: scale) { return "own value of loose \(describeRow(r)) is \(basis.ownValue[r]), its residual gives \(own)" }
+            if basis.ownValue[r] < -feasibilityTolerance(r) { return "own value of loose \(describeRow(r)) is negative: \(basis.ownValue[r])" }
         }
         return nil
     }
@@ -273,32 +277,32 @@ extension FactoredSolver {
     /// the basic columns, which fixes the tight rows' duals).
     private func keptDuals() -> String? {
         // A batch of priority changes pending: the duals are current once the solve applies it.
-        guard dualsCurrent, dualSeeds.isEmpty else { return nil }
+        guard dualsCurrent, prices.dualSeeds.isEmpty else { return nil }
         var sums: [Int32: [Double]] = [:]
         var magnitudes: [Int32: [Double]] = [:]
         for r in 0..<rowCount {
-            if duals.head[r] >= 0, !duals.support.contains(r) { return "\(describeRow(r)) has duals but is not in their support" }
+            if prices.duals.head[r] >= 0, !prices.duals.support.contains(r) { return "\(describeRow(r)) has duals but is not in their support" }
             var seen: Set<Int32> = []
-            var e = Int(duals.head[r])
+            var e = Int(prices.duals.head[r])
             while e >= 0 {
-                let l = duals.level[e], y = duals.value[e]
-                e = Int(duals.next[e])
+                let l = prices.duals.level[e], y = prices.duals.value[e]
+                e = Int(prices.duals.next[e])
                 if !seen.insert(l).inserted { return "\(describeRow(r)) has two dual entries at level \(l)" }
-                if !inForce[r] || !isTight[r] {
-                    let expected = inForce[r] && l == level[r] ? looseDual(r) : 0
+                if !basis.inForce[r] || !basis.isTight[r] {
+                    let expected = basis.inForce[r] && l == settings.level[r] ? looseDual(r) : 0
                     if abs(y - expected) > Tolerance.dual {
-                        return "dual of \(inForce[r] ? "loose" : "out-of-force") \(describeRow(r)) at level \(l) is \(y), expected \(expected)"
+                        return "dual of \(basis.inForce[r] ? "loose" : "out-of-force") \(describeRow(r)) at level \(l) is \(y), expected \(expected)"
                     }
                 }
-                guard inForce[r] else { continue }
-                for k in rowStart[r]..<rowStart[r + 1] where isBasic[Int(termVariable[k])] {
+                guard basis.inForce[r] else { continue }
+                for k in rowStart[r]..<rowStart[r + 1] where basis.isBasic[Int(termVariable[k])] {
                     let v = Int(termVariable[k])
                     sums[l, default: [Double](repeating: 0, count: variableCount)][v] += termCoefficient[k] * y
                     magnitudes[l, default: [Double](repeating: 0, count: variableCount)][v] += abs(termCoefficient[k] * y)
                 }
             }
-            if inForce[r], !isTight[r], looseDual(r) != 0, duals.dual(level: Int(level[r]), row: r) == 0 {
-                return "loose \(describeRow(r)) has no dual at its level \(level[r])"
+            if basis.inForce[r], !basis.isTight[r], looseDual(r) != 0, prices.duals.dual(level: Int(settings.level[r]), row: r) == 0 {
+                return "loose \(describeRow(r)) has no dual at its level \(settings.level[r])"
             }
         }
         for (l, sum) in sums.sorted(by: { $0.key < $1.key }) {
@@ -313,17 +317,17 @@ extension FactoredSolver {
     /// (those are checked by `keptCandidates`): every column that prices as improving is
     /// noted for pricing at the solve (and notes mean a pricing is pending).
     private func pricingNotes() -> String? {
-        if !pricingPending, !pricedRows.members.isEmpty || !pricedUnknowns.members.isEmpty {
+        if !pricingPending, !prices.pricedRows.members.isEmpty || !prices.pricedUnknowns.members.isEmpty {
             return "columns are noted for pricing, but no pricing is pending"
         }
-        guard factorValid, basisOptimal, dualsCurrent, pricing != .candidatesListed, dualSeeds.isEmpty else { return nil }
-        for v in 0..<variableCount where !isBasic[v] && !pricedUnknowns.contains(v) {
+        guard factorValidity.isValid, basisOptimal, dualsCurrent, prices.state != .candidatesListed, prices.dualSeeds.isEmpty else { return nil }
+        for v in 0..<variableCount where !basis.isBasic[v] && !prices.pricedUnknowns.contains(v) {
             let cost = reducedCost(unknown: v)
             if cost.sign != 0 {
                 return "unknown \(v) improves (reduced cost \(cost.value) at level \(cost.level)) but is not noted for pricing"
             }
         }
-        for r in 0..<rowCount where isTight[r] && !pricedRows.contains(r) {
+        for r in 0..<rowCount where basis.isTight[r] && !prices.pricedRows.contains(r) {
             for positive in [true, false] {
                 let cost = reducedCost(row: r, positive: positive)
                 if cost.sign < 0 {
@@ -339,18 +343,18 @@ extension FactoredSolver {
     /// While `candidates` is claimed current (with a valid factor and current duals):
     /// every column that prices as improving is among them.
     fileprivate func keptCandidates() -> String? {
-        guard pricing == .candidatesListed, factorValid, dualsCurrent else { return nil }
+        guard prices.state == .candidatesListed, factorValidity.isValid, dualsCurrent else { return nil }
         var unknowns = Set<Int>(), loosened = Set<Int>()
-        for candidate in candidates {
+        for candidate in prices.candidates {
             switch candidate.entering {
             case let .unknown(v, _): unknowns.insert(v)
             case let .loosen(r, _): loosened.insert(r)
             }
         }
-        for v in 0..<variableCount where !isBasic[v] && !unknowns.contains(v) && reducedCost(unknown: v).sign != 0 {
+        for v in 0..<variableCount where !basis.isBasic[v] && !unknowns.contains(v) && reducedCost(unknown: v).sign != 0 {
             return "unknown \(v) improves but the candidates, claimed current, omit it"
         }
-        for r in 0..<rowCount where inForce[r] && isTight[r] && !loosened.contains(r) {
+        for r in 0..<rowCount where basis.inForce[r] && basis.isTight[r] && !loosened.contains(r) {
             if reducedCost(row: r, positive: true).sign < 0 || reducedCost(row: r, positive: false).sign < 0 {
                 return "loosening tight \(describeRow(r)) improves but the candidates, claimed current, omit it"
             }
@@ -360,16 +364,12 @@ extension FactoredSolver {
 }
 
 extension FactoredBackend {
-    /// The solver's check, and the back end's own: a removal held back names a tight
-    /// row, the published values are the solver's (unless a refused op left the basis
+    /// The solver's check, and the back end's own: the published values are the solver's (unless a refused op left the basis
     /// to be re-solved), and the views pending a read match their flags.
     public func checkInvariants() -> String? {
         if let problem = solver.checkInvariants() { return problem }
-        if pendingRemoval >= 0, !solver.isTight[pendingRemoval] {
-            return "the removal held back names \(solver.describeRow(pendingRemoval)), which is not tight"
-        }
-        if solver.factorValid, let v = published.indices.first(where: { published[$0] != solver.x[$0] }) {
-            return "published value of unknown \(v) is \(published[v]), the solver holds \(solver.x[v])"
+        if solver.factorValidity.isValid, let v = published.indices.first(where: { published[$0] != solver.basis.x[$0] }) {
+            return "published value of unknown \(v) is \(published[v]), the solver holds \(solver.basis.x[v])"
         }
         let listed = Set(pendingViews.members)
         if listed.count != pendingViews.count { return "pendingViews lists a view twice" }

@@ -10,62 +10,40 @@ import LayoutModel
 /// exactly one of its own columns basic. So the basis matrix is `A_T` over the
 /// basic unknowns, bordered by unit columns, and only `A_T` is factored.
 ///
-/// Every stored property is `@exclusivity(unchecked)`. Swift checks each access to
+/// The state is a few value types, each declared in its own file and mutated in
+/// place through its property here (`basis.x[v] = value`; never copied out, changed
+/// and stored back, which would copy its arrays).
+///
+/// Every stored `var` is `@exclusivity(unchecked)`. Swift checks each access to
 /// a class's stored property at run time (about 80 instructions through the
 /// runtime's thread-local access set), which was half of a small frame and of a
-/// large build. The solver is single-threaded and no two accesses to one
-/// property overlap (each in-place access is scoped to one function), so the
-/// check can only cost, never catch.
+/// large build. The check tracks a state struct as one property, so it would also
+/// report what the solver does on purpose, one field written in place (a buffer
+/// of `basis.x`) while another is read (`basis.isBasic`), as a conflict. The solver is
+/// single-threaded and no access to a field overlaps another to the same field,
+/// so the check can only cost, never catch.
 public final class FactoredSolver {
     /// The problem, fixed at load (Problem.swift). A constant: reading a `let`
     /// property needs no exclusivity check, a `var` one does.
     let problem: Problem
-    /// Priority levels, 0 = required, then optional priorities from the highest.
-    @exclusivity(unchecked) var levelCount = 1
-    @exclusivity(unchecked) var levelOfPriority: [Double: Int32] = [:]
 
-    // State.
-    @exclusivity(unchecked) var rhs: [Double]
-    @exclusivity(unchecked) var level: [Int32]
-    @exclusivity(unchecked) var inForce: [Bool]
-    @exclusivity(unchecked) var isTight: [Bool]
-    /// For a row not tight: whether `pos` (else `neg`) is its basic column.
-    @exclusivity(unchecked) var positiveBasic: [Bool]
-    /// The value of a non-tight row's basic own column.
-    @exclusivity(unchecked) var ownValue: [Double]
-    @exclusivity(unchecked) var isBasic: [Bool]
-    @exclusivity(unchecked) var x: [Double]
-    /// Whether the basis is known optimal, and what the duals hold (PricingState.swift).
-    @exclusivity(unchecked) var basisState = BasisState.notOptimal
-    @exclusivity(unchecked) var pricing = PricingState.stale
-    @exclusivity(unchecked) var dualUpdatesSinceRefresh = 0
-    /// Incremental updates since the last solve (or full pricing): see `dualUpdateLimit`.
-    @exclusivity(unchecked) var dualUpdatesThisFrame = 0
-    @exclusivity(unchecked) var dualSeeds: [DualSeed] = []
-    // The dual simplex (DualSimplex.swift).
-    /// Loose rows to repair, in the order found (repeats skipped when met).
-    @exclusivity(unchecked) var dualWork: [Int32] = []
-    /// One row of the basis inverse, by row, and the rows where it is nonzero.
-    @exclusivity(unchecked) var inverseRow: [Double]
-    @exclusivity(unchecked) var inverseRowSupport: [Int32] = []
-    /// The non-basic unknowns the ratio test's row of the inverse reaches (scratch).
-    @exclusivity(unchecked) var ratioUnknowns: MarkedIndices
-    /// Reduced-cost vectors of the ratio test's candidate and best column.
-    @exclusivity(unchecked) var costLevels: [Int32] = []
-    @exclusivity(unchecked) var costValues: [Double] = []
-    @exclusivity(unchecked) var bestLevels: [Int32] = []
-    @exclusivity(unchecked) var bestValues: [Double] = []
-    @exclusivity(unchecked) var dualRhs: [Double]
-    // Sparse pricing (see SparsePricing.swift).
-    @exclusivity(unchecked) var duals: SparseDuals
-    @exclusivity(unchecked) var transposedHighest = -1
-    @exclusivity(unchecked) var transposedLowest = Int.max
-    /// Scratch of a reduced cost's sign: (level << 32 | index) keys and their values.
-    @exclusivity(unchecked) var termKeys: [UInt64] = []
-    @exclusivity(unchecked) var termValues: [Double] = []
-    /// The columns the next `priceNoted` prices (ReducedCosts.swift).
-    @exclusivity(unchecked) var pricedUnknowns: MarkedIndices
-    @exclusivity(unchecked) var pricedRows: MarkedIndices
+    /// Each row's right-hand side and level, and the levels (RowSettings.swift).
+    @exclusivity(unchecked) var settings: RowSettings
+    /// Which rows are in force and tight, which unknowns basic, and the values (Basis.swift).
+    @exclusivity(unchecked) var basis: Basis
+    /// The factor of the basis and the frame program, and whether they are current
+    /// (FactorValidity.swift). Constants, as `problem`: see there.
+    let factor: BasisFactor
+    let program = ForwardProgram()
+    @exclusivity(unchecked) var factorValidity = FactorValidity()
+    /// The duals and what is known of them (PricingCache.swift).
+    @exclusivity(unchecked) var prices: PricingCache
+    /// The frame path's marks (FramePathMarks.swift) and the scratch of the pivots,
+    /// the dual simplex and the factor's local updates (Scratch.swift).
+    @exclusivity(unchecked) var framePath: FramePathMarks
+    @exclusivity(unchecked) var roundScratch: PivotRoundScratch
+    @exclusivity(unchecked) var dualScratch: DualSimplexScratch
+    @exclusivity(unchecked) var localScratch: LocalUpdateScratch
     @exclusivity(unchecked) var statistics = SolveStatistics()
     /// `statistics.pivots` when the current solve began, and what it may add (Simplex.swift).
     @exclusivity(unchecked) var pivotsAtSolveStart = 0
@@ -87,62 +65,6 @@ public final class FactoredSolver {
     /// Local updates that found the room for holes used up and re-factored to compact them.
     @exclusivity(unchecked) public internal(set) var compactions = 0
 
-    let factor: BasisFactor
-    @exclusivity(unchecked) var factorValid = false
-    /// Bumped whenever the factor changes (a refactorisation or an in-place row swap),
-    /// and `valueEpoch` whenever every value is recomputed: the frame path's compiled
-    /// program (ForwardProgram.swift) is rebuilt when either moved since it was built.
-    @exclusivity(unchecked) var factorGeneration = 0
-    @exclusivity(unchecked) var valueEpoch = 0
-    let program = ForwardProgram()
-    @exclusivity(unchecked) var tightRows: [Int32] = []
-    /// Whether a required row in force is not tight (see `hasLooseRequiredRow`), as of the last factorisation or add.
-    @exclusivity(unchecked) var requiredLoose = true
-    // Scratch.
-    @exclusivity(unchecked) var rowScratch: [Double]
-    @exclusivity(unchecked) var variableScratch: [Double]
-    @exclusivity(unchecked) var direction: [Double]
-    @exclusivity(unchecked) var rowRate: [Double]
-    // The frame path (see SparseUpdate.swift).
-    @exclusivity(unchecked) var isDirty: [Bool]
-    @exclusivity(unchecked) var dirtyRows: [Int32] = []
-    @exclusivity(unchecked) var isTouched: [Bool]
-    @exclusivity(unchecked) var touchedRows: [Int32] = []
-    /// One bit per triangular position: the rows a frame must revisit, scanned in order.
-    @exclusivity(unchecked) var pendingPositions: [UInt64]
-    /// Unknowns the last solve changed, when `lastSolveWasSparse`.
-    @exclusivity(unchecked) var changedVariables: IndexList
-    /// Loose rows whose own column the last propagation left negative.
-    @exclusivity(unchecked) var infeasibleRows: [Int32] = []
-    /// Each tight row's index in `tightRows` (valid while the factor is).
-    @exclusivity(unchecked) var tightSlot: [Int32]
-    /// Scratch of `computeDuals`: the levels with a costed row.
-    @exclusivity(unchecked) var activeLevels: [Int32] = []
-    /// Per level, the first of its costed rows, linked through `nextInLevel` (scratch of `computeDuals`).
-    @exclusivity(unchecked) var levelHead: [Int32]
-    @exclusivity(unchecked) var nextInLevel: [Int32]
-    @exclusivity(unchecked) var lastSolveWasSparse = false
-    @exclusivity(unchecked) var touchedStorage: [Int32]
-    // Pivot rounds (see PivotRound.swift).
-    @exclusivity(unchecked) var candidates: [Candidate] = []
-    @exclusivity(unchecked) var roundPivots: [RoundPivot] = []
-    /// Unknowns that entered and rows that an earlier pivot of the round moved into or out of the basis.
-    @exclusivity(unchecked) var claimedVariables: MarkedIndices
-    @exclusivity(unchecked) var claimedRows: MarkedIndices
-    @exclusivity(unchecked) var sparseRhs: [Double]
-    @exclusivity(unchecked) var seededRows: [Int32] = []
-    @exclusivity(unchecked) var support: [Int32] = []
-    @exclusivity(unchecked) var rateRows: [Int32] = []
-    // A local update of the factor (LocalFactorUpdate.swift): the rows it places again,
-    // the unknowns they determine, the blocks it dissolves, and the old positions
-    // (by their rows) whose dependents it rewrites.
-    @exclusivity(unchecked) var localRows: MarkedIndices
-    @exclusivity(unchecked) var localColumns: MarkedIndices
-    @exclusivity(unchecked) var localBlocks: MarkedIndices
-    @exclusivity(unchecked) var rebuiltPositions: MarkedIndices
-    @exclusivity(unchecked) var basisChange: BasisChange
-    /// A block's trial LU before a swap in place (BlockReplacement.swift).
-    @exclusivity(unchecked) var blockTrial: [Double]
 
     init(variableCount: Int, rows: [(terms: [LinearTerm], kind: RowKind, name: String)], priorities: [Double]) {
         problem = Problem(variableCount: variableCount, rows: rows)
@@ -151,98 +73,42 @@ public final class FactoredSolver {
         // row the crash guessed wrong): reaching it means rounding made the simplex cycle. The
         // primal simplex checks it after each round; the dual simplex has its own, smaller, limit.
         pivotBudget = simplexPivotBudget(rows: rows.count, columns: variableCount)
-        var sorted = Array(Set(priorities.filter { $0 < 1000 })).sorted(by: >)
-        sorted.insert(1000, at: 0)
-        for (i, p) in sorted.enumerated() { levelOfPriority[p] = Int32(i) }
-        levelCount = sorted.count
-        rhs = [Double](repeating: 0, count: rowCount)
-        level = [Int32](repeating: 0, count: rowCount)
-        inForce = [Bool](repeating: false, count: rowCount)
-        isTight = [Bool](repeating: false, count: rowCount)
-        positiveBasic = [Bool](repeating: true, count: rowCount)
-        ownValue = [Double](repeating: 0, count: rowCount)
-        isBasic = [Bool](repeating: false, count: variableCount)
-        x = [Double](repeating: 0, count: variableCount)
+        settings = RowSettings(rowCount: rowCount, priorities: priorities)
+        basis = Basis(rowCount: rowCount, variableCount: variableCount)
         factor = BasisFactor(rowCount: rowCount, variableCount: variableCount)
-        rowScratch = [Double](repeating: 0, count: rowCount)
-        variableScratch = [Double](repeating: 0, count: variableCount)
-        direction = [Double](repeating: 0, count: variableCount)
-        rowRate = [Double](repeating: 0, count: rowCount)
-        isDirty = [Bool](repeating: false, count: rowCount)
-        // Positions go past the rows' count by the room local updates append to.
-        pendingPositions = [UInt64](repeating: 0, count: (rowCount + BasisFactor.localRoom(rowCount)) / 64 + 1)
-        touchedStorage = [Int32](repeating: 0, count: rowCount + 1)
-        // Twice the unknowns: a solve's propagations (one per dual pivot) all append, and
-        // each reserves room for a whole program.
-        changedVariables = IndexList(capacity: 2 * variableCount)
-        isTouched = [Bool](repeating: false, count: rowCount)
-        claimedVariables = MarkedIndices(count: variableCount)
-        tightSlot = [Int32](repeating: -1, count: rowCount)
-        nextInLevel = [Int32](repeating: -1, count: rowCount)
-        levelHead = [Int32](repeating: -1, count: levelCount)
-        claimedRows = MarkedIndices(count: rowCount)
-        localRows = MarkedIndices(count: rowCount)
-        localColumns = MarkedIndices(count: variableCount)
-        // Blocks: at most one per live bump row, plus the dead ones local updates leave.
-        localBlocks = MarkedIndices(count: rowCount + BasisFactor.localRoom(rowCount) + 1)
-        rebuiltPositions = MarkedIndices(count: rowCount)
-        basisChange = BasisChange(capacity: rowCount)
-        blockTrial = [Double](repeating: 0, count: Self.inPlaceBlockLimit * Self.inPlaceBlockLimit)
-        tightRows.reserveCapacity(rowCount)
-        sparseRhs = [Double](repeating: 0, count: rowCount)
-        dualRhs = [Double](repeating: 0, count: variableCount)
-        duals = SparseDuals(rowCount: rowCount)
-        termKeys.reserveCapacity(256)
-        termValues.reserveCapacity(256)
-        pricedUnknowns = MarkedIndices(count: variableCount)
-        ratioUnknowns = MarkedIndices(count: variableCount)
-        pricedRows = MarkedIndices(count: rowCount)
-        dirtyRows.reserveCapacity(rowCount)
-        touchedRows.reserveCapacity(rowCount)
-        infeasibleRows.reserveCapacity(rowCount)
-        // The pivot rounds' lists, at their largest, so no frame allocates.
-        candidates.reserveCapacity(variableCount + rowCount)
-        roundPivots.reserveCapacity(rowCount)
-        support.reserveCapacity(variableCount)
-        rateRows.reserveCapacity(rowCount)
-        seededRows.reserveCapacity(rowCount)
-        activeLevels.reserveCapacity(levelCount)
-        dualSeeds.reserveCapacity(4 * Self.dualUpdateLimit)
-        inverseRow = [Double](repeating: 0, count: rowCount)
-        inverseRowSupport.reserveCapacity(rowCount)
-        dualWork.reserveCapacity(rowCount)
-        costLevels.reserveCapacity(levelCount + 1)
-        costValues.reserveCapacity(levelCount + 1)
-        bestLevels.reserveCapacity(levelCount + 1)
-        bestValues.reserveCapacity(levelCount + 1)
+        prices = PricingCache(rowCount: rowCount, variableCount: variableCount, levelCount: settings.levelCount)
+        framePath = FramePathMarks(rowCount: rowCount, variableCount: variableCount)
+        roundScratch = PivotRoundScratch(rowCount: rowCount, variableCount: variableCount)
+        dualScratch = DualSimplexScratch(rowCount: rowCount, variableCount: variableCount, levelCount: settings.levelCount)
+        localScratch = LocalUpdateScratch(rowCount: rowCount, variableCount: variableCount)
     }
 
-    func levelFor(_ priority: Double) -> Int32 { levelOfPriority[min(priority, 1000)] ?? 0 }
+    func levelFor(_ priority: Double) -> Int32 { settings.levelOfPriority[min(priority, 1000)] ?? 0 }
 
     /// Whether `pos` / `neg` of row `r` carries a cost (at the row's level).
     @inline(__always) func positiveCosts(_ r: Int) -> Bool { kind[r] != .lessThanOrEqual }
     @inline(__always) func negativeCosts(_ r: Int) -> Bool { kind[r] != .greaterThanOrEqual }
 
     func ensureFactor() {
-        guard !factorValid else { return }
+        guard !factorValidity.isValid else { return }
         // Local lets and a local list: class-property access per row costs an exclusivity check.
         var tight: [Int32] = []
-        swap(&tight, &tightRows)
+        swap(&tight, &basis.tightRows)
         tight.removeAll(keepingCapacity: true)
-        let inForce = self.inForce, isTight = self.isTight
-        tightSlot.withUnsafeMutableBufferPointer { slot in
+        let inForce = self.basis.inForce, isTight = self.basis.isTight
+        basis.tightSlot.withUnsafeMutableBufferPointer { slot in
             for r in 0..<rowCount where inForce[r] && isTight[r] {
                 slot[r] = Int32(tight.count)
                 tight.append(Int32(r))
             }
         }
-        swap(&tight, &tightRows)
-        let ok = factor.factor(self, tight: tightRows, basic: isBasic)
+        swap(&tight, &basis.tightRows)
+        let ok = factor.factor(self, tight: basis.tightRows, basic: basis.isBasic)
         refactorisations += 1
-        factorGeneration += 1
+        factorValidity.generation += 1
         precondition(ok, "factored simplex: singular basis")
-        factorValid = true
-        requiredLoose = hasLooseRequiredRow()
+        factorValidity.isValid = true
+        basis.requiredLoose = hasLooseRequiredRow()
     }
 
     // MARK: values
@@ -250,16 +116,16 @@ public final class FactoredSolver {
     /// x_B = A_T⁻¹ (b_T - A_T,N x_N), then every other row's basic own column.
     func computeValues() {
         ensureFactor()
-        valueEpoch += 1
-        for r in dirtyRows { isDirty[Int(r)] = false }
-        dirtyRows.removeAll(keepingCapacity: true)
+        factorValidity.valueEpoch += 1
+        for r in framePath.dirtyRows { framePath.isDirty[Int(r)] = false }
+        framePath.dirtyRows.removeAll(keepingCapacity: true)
         // Local lets: a class property read per element costs an exclusivity check.
         let rowStart = self.rowStart, termVariable = self.termVariable, termCoefficient = self.termCoefficient
-        let isBasic = self.isBasic, rhs = self.rhs, inForce = self.inForce, isTight = self.isTight
-        let positiveBasic = self.positiveBasic, tightRows = self.tightRows
-        rowScratch.withUnsafeMutableBufferPointer { b in
-        x.withUnsafeMutableBufferPointer { xs in
-        ownValue.withUnsafeMutableBufferPointer { own in
+        let isBasic = self.basis.isBasic, rhs = self.settings.rhs, inForce = self.basis.inForce, isTight = self.basis.isTight
+        let positiveBasic = self.basis.positiveBasic, tightRows = self.basis.tightRows
+        roundScratch.rowScratch.withUnsafeMutableBufferPointer { b in
+        basis.x.withUnsafeMutableBufferPointer { xs in
+        basis.ownValue.withUnsafeMutableBufferPointer { own in
             for r32 in tightRows {
                 let r = Int(r32)
                 var s = rhs[r]
@@ -281,23 +147,23 @@ public final class FactoredSolver {
     }
 
     /// The tolerance for "a basic column is negative" at row `r`.
-    @inline(__always) func feasibilityTolerance(_ r: Int) -> Double { Tolerance.feasibility * max(1, abs(rhs[r])) }
+    @inline(__always) func feasibilityTolerance(_ r: Int) -> Double { Tolerance.feasibility * max(1, abs(settings.rhs[r])) }
 
     /// Total violation at level 0 (required rows): zero when the required rows hold.
     func requiredViolation() -> Double {
         // No required row loose, none violated: skips the scan of every row.
-        guard requiredLoose else { return 0 }
+        guard basis.requiredLoose else { return 0 }
         var total = 0.0
         var anyLoose = false
-        for r in 0..<rowCount where inForce[r] && !isTight[r] && level[r] == 0 {
+        for r in 0..<rowCount where basis.inForce[r] && !basis.isTight[r] && settings.level[r] == 0 {
             anyLoose = true
-            let costs = positiveBasic[r] ? positiveCosts(r) : negativeCosts(r)
-            if costs, ownValue[r] > feasibilityTolerance(r) { total += ownValue[r] }
+            let costs = basis.positiveBasic[r] ? positiveCosts(r) : negativeCosts(r)
+            if costs, basis.ownValue[r] > feasibilityTolerance(r) { total += basis.ownValue[r] }
         }
         // The flag is set by whatever may loosen a required row and cleared by a
         // refactorisation; the scan just saw the truth (churn adds required rows that
         // a pivot tightens, and takes no refactorisation for the flag to clear).
-        requiredLoose = anyLoose
+        basis.requiredLoose = anyLoose
         return total
     }
 }

@@ -42,7 +42,7 @@ final class ForwardProgram {
         let pivots = s.factor.pivots
         let position = s.factor.position
         let columnPosition = s.factor.columnPosition
-        let rows = s.problem, isBasic = s.isBasic, rhs = s.rhs, x = s.x
+        let rows = s.problem, isBasic = s.basis.isBasic, rhs = s.settings.rhs, x = s.basis.x
         var row = take(&self.row), column = take(&self.column)
         var pivotCoefficient = take(&self.pivotCoefficient), constant = take(&self.constant), value = take(&self.value)
         var termSpan = take(&self.termSpan), dependentStart = take(&self.dependentStart)
@@ -100,8 +100,8 @@ final class ForwardProgram {
         self.termSource = termSource
         self.termCoefficient = termCoefficient
         self.dependent = dependent
-        builtGeneration = s.factorGeneration
-        builtEpoch = s.valueEpoch
+        builtGeneration = s.factorValidity.generation
+        builtEpoch = s.factorValidity.valueEpoch
     }
 
     /// Appends row `r`'s terms in basic unknowns other than its pivot's `c` (as the
@@ -150,10 +150,10 @@ final class ForwardProgram {
     /// caller lets the program be rebuilt) when the program is stale or the room
     /// reserved for patched terms is used up.
     func patch(position p: Int, oldRow t: Int, newRow r: Int, coefficient: Double, _ s: FactoredSolver) -> Bool {
-        guard builtGeneration == s.factorGeneration, builtEpoch == s.valueEpoch else { return false }
+        guard builtGeneration == s.factorValidity.generation, builtEpoch == s.factorValidity.valueEpoch else { return false }
         let c = Int(column[p])
         var added = 0
-        for k in s.rowStart[r]..<s.rowStart[r + 1] where Int(s.termVariable[k]) != c && s.isBasic[Int(s.termVariable[k])] {
+        for k in s.rowStart[r]..<s.rowStart[r + 1] where Int(s.termVariable[k]) != c && s.basis.isBasic[Int(s.termVariable[k])] {
             added += 1
         }
         // The new terms overwrite the position's span when they fit (a row swapped for one
@@ -165,14 +165,14 @@ final class ForwardProgram {
         // Rows reading an unknown t reads: t is now a row outside the triangular part.
         for k in s.rowStart[t]..<s.rowStart[t + 1] {
             let v = Int(s.termVariable[k])
-            guard v != c, s.isBasic[v] else { continue }
+            guard v != c, s.basis.isBasic[v] else { continue }
             replaceDependent(of: Int(s.factor.columnPosition[v]), Int32(p), with: Int32(-(t + 1)))
         }
         let start = inPlace ? Int(old.start) : termSource.count
         var end = start
         for k in s.rowStart[r]..<s.rowStart[r + 1] {
             let v = Int(s.termVariable[k])
-            guard v != c, s.isBasic[v] else { continue }
+            guard v != c, s.basis.isBasic[v] else { continue }
             let q = Int(s.factor.columnPosition[v])
             if inPlace {
                 termSource[end] = Int32(q)
@@ -204,10 +204,10 @@ final class ForwardProgram {
     func refreshConstant(_ p: Int, _ s: FactoredSolver) {
         let r = Int(row[p])
         let c = Int(column[p])
-        var b = s.rhs[r]
+        var b = s.settings.rhs[r]
         for k in s.rowStart[r]..<s.rowStart[r + 1] {
             let v = Int(s.termVariable[k])
-            if v != c, !s.isBasic[v] { b -= s.termCoefficient[k] * s.x[v] }
+            if v != c, !s.basis.isBasic[v] { b -= s.termCoefficient[k] * s.basis.x[v] }
         }
         constant[p] = b
     }

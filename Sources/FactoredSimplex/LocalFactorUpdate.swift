@@ -60,17 +60,17 @@ extension FactoredSolver {
     /// used up, it re-factors itself but keeps the change local for values and duals.
     func updateFactorLocally() -> Bool {
         defer {
-            basisChange.removeAll()
-            localRows.removeAll()
-            localColumns.removeAll()
-            localBlocks.removeAll()
-            rebuiltPositions.removeAll()
+            localScratch.basisChange.removeAll()
+            localScratch.localRows.removeAll()
+            localScratch.localColumns.removeAll()
+            localScratch.localBlocks.removeAll()
+            localScratch.rebuiltPositions.removeAll()
         }
         let limit = (factor.pivots.count - factor.holeCount) / 8 + 64
-        guard factorValid, basisChange.tightened.count <= limit, collectLocalClosure(limit: limit) else { return false }
-        let count = localRows.members.count
-        guard count == localColumns.members.count else { return false }
-        if program.builtGeneration != factorGeneration || program.builtEpoch != valueEpoch { buildProgramBeforeChange() }
+        guard factorValidity.isValid, localScratch.basisChange.tightened.count <= limit, collectLocalClosure(limit: limit) else { return false }
+        let count = localScratch.localRows.members.count
+        guard count == localScratch.localColumns.members.count else { return false }
+        if program.builtGeneration != factorValidity.generation || program.builtEpoch != factorValidity.valueEpoch { buildProgramBeforeChange() }
         guard hasLocalRoom(for: count) else { return compactAndPlace() }
         let firstNew = factor.pivots.count
         vacateLocalClosure()
@@ -80,14 +80,14 @@ extension FactoredSolver {
         // The program: the new positions, then the entries of the old positions that
         // list a row whose place changed.
         for p in firstNew..<factor.pivots.count { program.appendPosition(p, self) }
-        for t in basisChange.loosened { noteDependentsToRebuild(ofRow: Int(t), before: firstNew) }
-        for a in localRows.members { noteDependentsToRebuild(ofRow: Int(a), before: firstNew) }
-        for r in rebuiltPositions.members { program.rebuildDependents(of: Int(factor.position[Int(r)]), self) }
-        factorGeneration += 1
-        program.builtGeneration = factorGeneration
+        for t in localScratch.basisChange.loosened { noteDependentsToRebuild(ofRow: Int(t), before: firstNew) }
+        for a in localScratch.localRows.members { noteDependentsToRebuild(ofRow: Int(a), before: firstNew) }
+        for r in localScratch.rebuiltPositions.members { program.rebuildDependents(of: Int(factor.position[Int(r)]), self) }
+        factorValidity.generation += 1
+        program.builtGeneration = factorValidity.generation
         updateTightRows()
         localUpdates += 1
-        for a in localRows.members { markChanged(Int(a)) }
+        for a in localScratch.localRows.members { markChanged(Int(a)) }
         return true
     }
 
@@ -97,39 +97,39 @@ extension FactoredSolver {
     /// duals incrementally, so the frame pays for the factorisation alone, not for a
     /// full value pass and a pricing too.
     private func compactAndPlace() -> Bool {
-        factorValid = false
+        factorValidity.isValid = false
         ensureFactor()
         program.build(self)
         compactions += 1
-        for a in localRows.members { markChanged(Int(a)) }
+        for a in localScratch.localRows.members { markChanged(Int(a)) }
         return true
     }
 
     /// Builds the frame program for the basis before `basisChange` (the one the factor
     /// describes), which only differs from the current one in which unknowns are basic.
     private func buildProgramBeforeChange() {
-        for v in basisChange.entered { isBasic[Int(v)] = false }
-        for u in basisChange.left { isBasic[Int(u)] = true }
+        for v in localScratch.basisChange.entered { basis.isBasic[Int(v)] = false }
+        for u in localScratch.basisChange.left { basis.isBasic[Int(u)] = true }
         program.build(self)
-        for v in basisChange.entered { isBasic[Int(v)] = true }
-        for u in basisChange.left { isBasic[Int(u)] = false }
+        for v in localScratch.basisChange.entered { basis.isBasic[Int(v)] = true }
+        for u in localScratch.basisChange.left { basis.isBasic[Int(u)] = false }
     }
 
     /// Lists in `localRows` / `localColumns` the rows to place again and the unknowns
     /// they determine, and in `localBlocks` the blocks they dissolve. False when more
     /// than `limit` rows would move.
     private func collectLocalClosure(limit: Int) -> Bool {
-        for r in basisChange.tightened { addLocalRow(Int(r)) }
+        for r in localScratch.basisChange.tightened { addLocalRow(Int(r)) }
         // A loosened row's unknown needs another row to determine it.
-        for t32 in basisChange.loosened {
+        for t32 in localScratch.basisChange.loosened {
             let t = Int(t32)
             let p = Int(factor.position[t])
             if p >= 0 { addLocalColumn(Int(factor.pivots[p].column)) } else { addLocalBlock(Int(factor.rowBlock[t])) }
         }
-        for v in basisChange.entered { addLocalColumn(Int(v)) }
+        for v in localScratch.basisChange.entered { addLocalColumn(Int(v)) }
         // An unknown that left: the row that determined it determines another, and
         // the rows reading it read a constant now.
-        for u32 in basisChange.left {
+        for u32 in localScratch.basisChange.left {
             let u = Int(u32)
             let p = Int(factor.columnPosition[u])
             if p >= 0 {
@@ -139,15 +139,15 @@ extension FactoredSolver {
             }
             for k in columnStart[u]..<columnStart[u + 1] {
                 let o = Int(columnRow[k])
-                if inForce[o], isTight[o] { addLocalRow(o) }
+                if basis.inForce[o], basis.isTight[o] { addLocalRow(o) }
             }
         }
         var nextRow = 0
         var nextColumn = 0
-        while nextRow < localRows.members.count || nextColumn < localColumns.members.count {
-            guard localRows.members.count <= limit else { return false }
-            if nextRow < localRows.members.count {
-                let a = Int(localRows.members[nextRow])
+        while nextRow < localScratch.localRows.members.count || nextColumn < localScratch.localColumns.members.count {
+            guard localScratch.localRows.members.count <= limit else { return false }
+            if nextRow < localScratch.localRows.members.count {
+                let a = Int(localScratch.localRows.members[nextRow])
                 nextRow += 1
                 let p = Int(factor.position[a])
                 if p >= 0 {
@@ -161,12 +161,12 @@ extension FactoredSolver {
                     if j >= 0 { addLocalBlock(Int(factor.rowBlock[Int(factor.bumpRows[j])])) }
                 }
             } else {
-                let c = Int(localColumns.members[nextColumn])
+                let c = Int(localScratch.localColumns.members[nextColumn])
                 nextColumn += 1
                 // Every tight row reading a moved unknown moves after it.
                 for k in columnStart[c]..<columnStart[c + 1] {
                     let o = Int(columnRow[k])
-                    if inForce[o], isTight[o] { addLocalRow(o) }
+                    if basis.inForce[o], basis.isTight[o] { addLocalRow(o) }
                 }
             }
         }
@@ -174,18 +174,18 @@ extension FactoredSolver {
     }
 
     private func addLocalRow(_ r: Int) {
-        guard inForce[r], isTight[r] else { return }
-        localRows.insert(r)
+        guard basis.inForce[r], basis.isTight[r] else { return }
+        localScratch.localRows.insert(r)
     }
 
     private func addLocalColumn(_ v: Int) {
-        guard isBasic[v] else { return }
-        localColumns.insert(v)
+        guard basis.isBasic[v] else { return }
+        localScratch.localColumns.insert(v)
     }
 
     private func addLocalBlock(_ b: Int) {
-        guard b >= 0, !localBlocks.contains(b) else { return }
-        localBlocks.insert(b)
+        guard b >= 0, !localScratch.localBlocks.contains(b) else { return }
+        localScratch.localBlocks.insert(b)
         for i in factor.blockStart[b]..<factor.blockStart[b + 1] {
             addLocalRow(Int(factor.bumpRows[i]))
             addLocalColumn(Int(factor.bumpColumns[i]))
@@ -199,15 +199,15 @@ extension FactoredSolver {
         let f = factor
         guard count <= f.queue.count,
               f.pivots.count + count <= f.pivots.capacity,
-              f.pivots.count + count <= 64 * pendingPositions.count,
+              f.pivots.count + count <= 64 * framePath.pendingPositions.count,
               f.holeCount + count <= BasisFactor.localRoom(rowCount),
               f.bumpRows.count + count <= f.bumpRows.capacity,
               f.deadBumpRows + count <= BasisFactor.localRoom(rowCount),
               program.count + count <= program.row.capacity else { return false }
         var terms = 0
         var dependents = 0
-        for a in localRows.members { terms += rowStart[Int(a) + 1] - rowStart[Int(a)] }
-        for c in localColumns.members { dependents += columnStart[Int(c) + 1] - columnStart[Int(c)] }
+        for a in localScratch.localRows.members { terms += rowStart[Int(a) + 1] - rowStart[Int(a)] }
+        for c in localScratch.localColumns.members { dependents += columnStart[Int(c) + 1] - columnStart[Int(c)] }
         return program.termSource.count + terms <= program.termSource.capacity
             && program.dependent.count + dependents <= program.dependent.capacity
     }
@@ -215,7 +215,7 @@ extension FactoredSolver {
     /// Turns the closure's old positions into holes and its blocks dead.
     private func vacateLocalClosure() {
         let f = factor
-        for a32 in localRows.members {
+        for a32 in localScratch.localRows.members {
             let a = Int(a32)
             let p = Int(f.position[a])
             guard p >= 0 else { continue }
@@ -226,7 +226,7 @@ extension FactoredSolver {
             program.vacate(p)
         }
         // A loosened row keeps its position only as a hole (its unknown is in the closure).
-        for t32 in basisChange.loosened {
+        for t32 in localScratch.basisChange.loosened {
             let t = Int(t32)
             let p = Int(f.position[t])
             if p >= 0 {
@@ -237,7 +237,7 @@ extension FactoredSolver {
             }
             f.rowBlock[t] = -1
         }
-        for b32 in localBlocks.members {
+        for b32 in localScratch.localBlocks.members {
             let b = Int(b32)
             let size = f.blockStart[b + 1] - f.blockStart[b]
             f.blockDead[b] = true
@@ -247,9 +247,9 @@ extension FactoredSolver {
                 f.bumpIndex[Int(f.bumpColumns[i])] = -1
             }
         }
-        for c in localColumns.members { f.columnPosition[Int(c)] = -1 }
+        for c in localScratch.localColumns.members { f.columnPosition[Int(c)] = -1 }
         // An unknown that left the basis: its position is a hole now (its row is in the closure).
-        for u in basisChange.left {
+        for u in localScratch.basisChange.left {
             f.columnPosition[Int(u)] = -1
             f.bumpIndex[Int(u)] = -1
         }
@@ -260,17 +260,17 @@ extension FactoredSolver {
     private func peelLocalClosure() -> Bool {
         let f = factor
         var queued = 0
-        for a32 in localRows.members {
+        for a32 in localScratch.localRows.members {
             let a = Int(a32)
             var count: Int32 = 0
-            for k in rowStart[a]..<rowStart[a + 1] where localColumns.contains(Int(termVariable[k])) { count += 1 }
+            for k in rowStart[a]..<rowStart[a + 1] where localScratch.localColumns.contains(Int(termVariable[k])) { count += 1 }
             f.remaining[a] = count
             if count == 1 {
                 f.queue[queued] = a32
                 queued += 1
             }
         }
-        for c in localColumns.members { f.assigned[Int(c)] = false }
+        for c in localScratch.localColumns.members { f.assigned[Int(c)] = false }
         var head = 0
         while head < queued {
             let a = Int(f.queue[head])
@@ -283,7 +283,7 @@ extension FactoredSolver {
             var coefficient = 0.0
             for k in rowStart[a]..<rowStart[a + 1] {
                 let v = Int(termVariable[k])
-                if localColumns.contains(v), !f.assigned[v] {
+                if localScratch.localColumns.contains(v), !f.assigned[v] {
                     column = v
                     coefficient = termCoefficient[k]
                 }
@@ -296,7 +296,7 @@ extension FactoredSolver {
             f.pivots.append(TriangularPivot(row: Int32(a), column: Int32(column), coefficient: coefficient))
             for k in columnStart[column]..<columnStart[column + 1] {
                 let o = Int(columnRow[k])
-                guard localRows.contains(o), f.remaining[o] > 0 else { continue }
+                guard localScratch.localRows.contains(o), f.remaining[o] > 0 else { continue }
                 f.remaining[o] -= 1
                 if f.remaining[o] == 1 {
                     f.queue[queued] = Int32(o)
@@ -305,8 +305,8 @@ extension FactoredSolver {
             }
         }
         let from = f.bumpRows.count
-        for a in localRows.members where f.remaining[Int(a)] >= 0 { f.bumpRows.append(a) }
-        for c in localColumns.members where !f.assigned[Int(c)] {
+        for a in localScratch.localRows.members where f.remaining[Int(a)] >= 0 { f.bumpRows.append(a) }
+        for c in localScratch.localColumns.members where !f.assigned[Int(c)] {
             f.bumpIndex[Int(c)] = Int32(f.bumpColumns.count)
             f.bumpColumns.append(c)
         }
@@ -318,25 +318,25 @@ extension FactoredSolver {
     private func noteDependentsToRebuild(ofRow r: Int, before firstNew: Int) {
         for k in rowStart[r]..<rowStart[r + 1] {
             let q = Int(factor.columnPosition[Int(termVariable[k])])
-            if q >= 0, q < firstNew { rebuiltPositions.insert(Int(factor.pivots[q].row)) }
+            if q >= 0, q < firstNew { localScratch.rebuiltPositions.insert(Int(factor.pivots[q].row)) }
         }
     }
 
     /// The loosened rows leave the tight-row list, the tightened rows join it.
     private func updateTightRows() {
-        for t32 in basisChange.loosened {
+        for t32 in localScratch.basisChange.loosened {
             let t = Int(t32)
-            let slot = Int(tightSlot[t])
-            let last = tightRows[tightRows.count - 1]
-            tightRows[slot] = last
-            tightSlot[Int(last)] = Int32(slot)
-            tightRows.removeLast()
-            tightSlot[t] = -1
-            if level[t] == 0, inForce[t] { requiredLoose = true }
+            let slot = Int(basis.tightSlot[t])
+            let last = basis.tightRows[basis.tightRows.count - 1]
+            basis.tightRows[slot] = last
+            basis.tightSlot[Int(last)] = Int32(slot)
+            basis.tightRows.removeLast()
+            basis.tightSlot[t] = -1
+            if settings.level[t] == 0, basis.inForce[t] { basis.requiredLoose = true }
         }
-        for r in basisChange.tightened {
-            tightSlot[Int(r)] = Int32(tightRows.count)
-            tightRows.append(r)
+        for r in localScratch.basisChange.tightened {
+            basis.tightSlot[Int(r)] = Int32(basis.tightRows.count)
+            basis.tightRows.append(r)
         }
     }
 }
@@ -359,17 +359,17 @@ extension ForwardProgram {
         row.append(pivot.row)
         column.append(pivot.column)
         pivotCoefficient.append(pivot.coefficient)
-        value.append(s.x[c])
+        value.append(s.basis.x[c])
         let start = Int32(termSource.count)
-        var b = s.rhs[r]
+        var b = s.settings.rhs[r]
         for k in s.rowStart[r]..<s.rowStart[r + 1] {
             let v = Int(s.termVariable[k])
             if v == c { continue }
-            if s.isBasic[v] {
+            if s.basis.isBasic[v] {
                 termSource.append(s.factor.columnPosition[v])
                 termCoefficient.append(s.termCoefficient[k])
             } else {
-                b -= s.termCoefficient[k] * s.x[v]
+                b -= s.termCoefficient[k] * s.basis.x[v]
             }
         }
         constant.append(b)

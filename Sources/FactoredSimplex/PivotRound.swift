@@ -30,46 +30,46 @@ extension FactoredSolver {
     func primalSimplex() throws(LayoutError) {
         var blandOnly = false
         while true {
-            if pricing != .candidatesListed {
+            if prices.state != .candidatesListed {
                 computeDuals()
                 collectImprovingColumns()
             }
-            pricing.candidatesUsed()
-            guard !candidates.isEmpty else { return }
-            roundPivots.removeAll(keepingCapacity: true)
+            prices.state.candidatesUsed()
+            guard !prices.candidates.isEmpty else { return }
+            roundScratch.roundPivots.removeAll(keepingCapacity: true)
             var progressed = false
             if blandOnly {
                 // Bland's rule alone (the lowest index), until a step is positive.
-                var first = candidates[0]
-                for c in candidates where c.blandIndex < first.blandIndex { first = c }
+                var first = prices.candidates[0]
+                for c in prices.candidates where c.blandIndex < first.blandIndex { first = c }
                 var work = 0
-                if let pivot = try roundPivot(first.entering, work: &work) { roundPivots.append(pivot) }
+                if let pivot = try roundPivot(first.entering, work: &work) { roundScratch.roundPivots.append(pivot) }
             } else {
                 // A round stops once its rejected candidates cost about one pricing.
                 var budget = 2 * (termVariable.count + rowCount + variableCount)
-                for candidate in candidates {
+                for candidate in prices.candidates {
                     guard budget > 0 else { break }
                     var work = 0
                     if let pivot = try roundPivot(candidate.entering, work: &work) {
-                        roundPivots.append(pivot)
+                        roundScratch.roundPivots.append(pivot)
                     } else {
                         // Only rejected candidates are charged: an accepted pivot is work a later round would do.
                         budget -= work
                     }
                 }
             }
-            precondition(!roundPivots.isEmpty, "factored simplex: a round without a pivot")
-            for pivot in roundPivots where pivot.step > Tolerance.positiveStep { progressed = true }
-            statistics.pivots += roundPivots.count
+            precondition(!roundScratch.roundPivots.isEmpty, "factored simplex: a round without a pivot")
+            for pivot in roundScratch.roundPivots where pivot.step > Tolerance.positiveStep { progressed = true }
+            statistics.pivots += roundScratch.roundPivots.count
             var updatedInPart = true
-            if factorValid, roundSwapsInPlace() {
-                for pivot in roundPivots { replaceInPlace(pivot) }
+            if factorValidity.isValid, roundSwapsInPlace() {
+                for pivot in roundScratch.roundPivots { replaceInPlace(pivot) }
             } else {
-                for pivot in roundPivots { applyPivot(pivot) }
-                basisChange.record(roundPivots)
+                for pivot in roundScratch.roundPivots { applyPivot(pivot) }
+                localScratch.basisChange.record(roundScratch.roundPivots)
                 updatedInPart = updateFactorLocally()
                 if updatedInPart {
-                    for pivot in roundPivots {
+                    for pivot in roundScratch.roundPivots {
                         if case let .loosen(t, _) = pivot.entering { markChanged(t) }
                     }
                 }
@@ -84,12 +84,12 @@ extension FactoredSolver {
                     _ = updateDualsAfterRound()
                 }
             } else {
-                factorValid = false
-                pricing.forgetDuals()
+                factorValidity.isValid = false
+                prices.state.forgetDuals()
                 computeValues()
             }
-            claimedVariables.removeAll()
-            claimedRows.removeAll()
+            roundScratch.claimedVariables.removeAll()
+            roundScratch.claimedRows.removeAll()
             blandOnly = !progressed
             try checkPivotBudget()
         }
@@ -98,21 +98,21 @@ extension FactoredSolver {
     /// Notes for pricing the candidates the round did not take: their reduced costs
     /// move only if their duals did, but they must be listed again either way.
     func noteLeftoverCandidates() {
-        for candidate in candidates {
+        for candidate in prices.candidates {
             switch candidate.entering {
-            case let .unknown(v, _): if !claimedVariables.contains(v) { pricedUnknowns.insert(v) }
-            case let .loosen(r, _): if !claimedRows.contains(r) { pricedRows.insert(r) }
+            case let .unknown(v, _): if !roundScratch.claimedVariables.contains(v) { prices.pricedUnknowns.insert(v) }
+            case let .loosen(r, _): if !roundScratch.claimedRows.contains(r) { prices.pricedRows.insert(r) }
             }
         }
     }
 
     func applyPivot(_ pivot: RoundPivot) {
-        isTight[Int(pivot.leaving)] = true
+        basis.isTight[Int(pivot.leaving)] = true
         switch pivot.entering {
-        case let .unknown(v, _): isBasic[v] = true
+        case let .unknown(v, _): basis.isBasic[v] = true
         case let .loosen(r, positive):
-            isTight[r] = false
-            positiveBasic[r] = positive
+            basis.isTight[r] = false
+            basis.positiveBasic[r] = positive
         }
     }
 
@@ -134,7 +134,7 @@ extension FactoredSolver {
             largest = max(largest, abs(termCoefficient[k]))
             if v == column {
                 coefficient = termCoefficient[k]
-            } else if isBasic[v] {
+            } else if basis.isBasic[v] {
                 let q = Int(factor.columnPosition[v])
                 guard q >= 0, q < p else { return false }
             }
@@ -155,10 +155,10 @@ extension FactoredSolver {
             for k in rowStart[r]..<rowStart[r + 1] where Int(termVariable[k]) == column { coefficient = termCoefficient[k] }
             swapTightRow(at: p, from: t, to: r, coefficient: coefficient)
         }
-        isTight[t] = false
-        positiveBasic[t] = positive
-        isTight[r] = true
-        if level[t] == 0 { requiredLoose = true }
+        basis.isTight[t] = false
+        basis.positiveBasic[t] = positive
+        basis.isTight[r] = true
+        if settings.level[t] == 0 { basis.requiredLoose = true }
         markChanged(r)
         markChanged(t)
     }
@@ -173,12 +173,12 @@ extension FactoredSolver {
         factor.pivots[p] = TriangularPivot(row: Int32(r), column: Int32(column), coefficient: coefficient)
         factor.position[r] = Int32(p)
         factor.position[t] = -1
-        factorGeneration += 1
-        if patched { program.builtGeneration = factorGeneration }
-        let slot = Int(tightSlot[t])
-        tightRows[slot] = Int32(r)
-        tightSlot[r] = Int32(slot)
-        tightSlot[t] = -1
+        factorValidity.generation += 1
+        if patched { program.builtGeneration = factorValidity.generation }
+        let slot = Int(basis.tightSlot[t])
+        basis.tightRows[slot] = Int32(r)
+        basis.tightSlot[r] = Int32(slot)
+        basis.tightSlot[t] = -1
     }
 
     /// The pivot for `entering` if it is still exactly a simplex pivot after the
@@ -190,39 +190,39 @@ extension FactoredSolver {
     /// what was visited.
     func roundPivot(_ entering: Entering, work: inout Int) throws(LayoutError) -> RoundPivot? {
         switch entering {
-        case let .unknown(v, _): if claimedVariables.contains(v) { return nil }
-        case let .loosen(r, _): if claimedRows.contains(r) { return nil }
+        case let .unknown(v, _): if roundScratch.claimedVariables.contains(v) { return nil }
+        case let .loosen(r, _): if roundScratch.claimedRows.contains(r) { return nil }
         }
         defer { clearDirection() }
         sparseDirection(entering, work: &work)
         // The rows whose basic own column moves, and the ratio test over them.
-        for v32 in support {
+        for v32 in roundScratch.support {
             let v = Int(v32)
             for k in columnStart[v]..<columnStart[v + 1] {
                 let r = Int(columnRow[k])
-                guard inForce[r], !isTight[r], !isTouched[r] else { continue }
-                isTouched[r] = true
-                rateRows.append(Int32(r))
+                guard basis.inForce[r], !basis.isTight[r], !framePath.isTouched[r] else { continue }
+                framePath.isTouched[r] = true
+                roundScratch.rateRows.append(Int32(r))
             }
         }
-        work += rateRows.count
+        work += roundScratch.rateRows.count
         var leaving = -1
         var best = Double.infinity
-        for r32 in rateRows {
+        for r32 in roundScratch.rateRows {
             let r = Int(r32)
             var change = 0.0
-            for k in rowStart[r]..<rowStart[r + 1] { change += termCoefficient[k] * direction[Int(termVariable[k])] }
+            for k in rowStart[r]..<rowStart[r + 1] { change += termCoefficient[k] * roundScratch.direction[Int(termVariable[k])] }
             work += rowStart[r + 1] - rowStart[r]
-            if claimedRows.contains(r) {
+            if roundScratch.claimedRows.contains(r) {
                 // A row made tight earlier in the round: moving it needs the new basis.
                 if change != 0 { return nil }
-                rowRate[r] = 0
+                roundScratch.rowRate[r] = 0
                 continue
             }
-            let rate = positiveBasic[r] ? -change : change
-            rowRate[r] = rate
+            let rate = basis.positiveBasic[r] ? -change : change
+            roundScratch.rowRate[r] = rate
             guard rate < -Tolerance.nonzeroRate else { continue }
-            let ratio = max(ownValue[r], 0) / -rate
+            let ratio = max(basis.ownValue[r], 0) / -rate
             let tolerance = Tolerance.ratioTie * max(1, best)
             if leaving < 0 || ratio < best - tolerance || (ratio <= best + tolerance && r < leaving) {
                 if ratio < best { best = ratio }
@@ -234,29 +234,29 @@ extension FactoredSolver {
         }
         // The step, for the own values the next candidates' ratio tests read (the
         // unknowns themselves are recomputed through the factor when the round ends).
-        for r32 in rateRows where !claimedRows.contains(Int(r32)) {
+        for r32 in roundScratch.rateRows where !roundScratch.claimedRows.contains(Int(r32)) {
             let r = Int(r32)
-            ownValue[r] += best * rowRate[r]
-            if ownValue[r] < 0 { ownValue[r] = 0 }
+            basis.ownValue[r] += best * roundScratch.rowRate[r]
+            if basis.ownValue[r] < 0 { basis.ownValue[r] = 0 }
             markChanged(r)  // recomputed exactly when the round ends
         }
-        ownValue[leaving] = 0
-        claimedRows.insert(leaving)
+        basis.ownValue[leaving] = 0
+        roundScratch.claimedRows.insert(leaving)
         switch entering {
-        case let .unknown(v, _): claimedVariables.insert(v)
-        case let .loosen(r, _): claimedRows.insert(r)
+        case let .unknown(v, _): roundScratch.claimedVariables.insert(v)
+        case let .loosen(r, _): roundScratch.claimedRows.insert(r)
         }
         return RoundPivot(entering: entering, leaving: Int32(leaving), step: best)
     }
 
     /// Leaves `direction`, the touched flags and the lists clean for the next candidate.
     func clearDirection() {
-        for v in support { direction[Int(v)] = 0 }
-        support.removeAll(keepingCapacity: true)
-        for r in rateRows { isTouched[Int(r)] = false }
-        rateRows.removeAll(keepingCapacity: true)
-        for r in seededRows { sparseRhs[Int(r)] = 0 }
-        seededRows.removeAll(keepingCapacity: true)
+        for v in roundScratch.support { roundScratch.direction[Int(v)] = 0 }
+        roundScratch.support.removeAll(keepingCapacity: true)
+        for r in roundScratch.rateRows { framePath.isTouched[Int(r)] = false }
+        roundScratch.rateRows.removeAll(keepingCapacity: true)
+        for r in roundScratch.seededRows { roundScratch.sparseRhs[Int(r)] = 0 }
+        roundScratch.seededRows.removeAll(keepingCapacity: true)
     }
 
     /// The change of the basic unknowns per unit step of `entering`, into `direction`
@@ -276,52 +276,52 @@ extension FactoredSolver {
                 bump = true
                 return
             }
-            pendingPositions[p >> 6] |= 1 << UInt64(p & 63)
+            framePath.pendingPositions[p >> 6] |= 1 << UInt64(p & 63)
             lowest = min(lowest, p)
             highest = max(highest, p)
         }
         switch entering {
         case let .unknown(v, sign):
-            direction[v] = sign
-            support.append(Int32(v))
+            roundScratch.direction[v] = sign
+            roundScratch.support.append(Int32(v))
             for k in columnStart[v]..<columnStart[v + 1] {
                 let r = Int(columnRow[k])
-                guard inForce[r], isTight[r] else { continue }
-                sparseRhs[r] -= sign * columnCoefficient[k]
-                seededRows.append(Int32(r))
+                guard basis.inForce[r], basis.isTight[r] else { continue }
+                roundScratch.sparseRhs[r] -= sign * columnCoefficient[k]
+                roundScratch.seededRows.append(Int32(r))
                 seed(r)
             }
         case let .loosen(r, positive):
-            sparseRhs[r] = positive ? -1 : 1
-            seededRows.append(Int32(r))
+            roundScratch.sparseRhs[r] = positive ? -1 : 1
+            roundScratch.seededRows.append(Int32(r))
             seed(r)
         }
         var word = lowest >> 6
         while highest >= 0, word <= highest >> 6 {
-            let pending = pendingPositions[word]
+            let pending = framePath.pendingPositions[word]
             if pending == 0 {
                 let limit = highest >> 6
-                word = pendingPositions.withUnsafeMutableBufferPointer { nextMarkedWord($0, from: word + 1, through: limit) }
+                word = framePath.pendingPositions.withUnsafeMutableBufferPointer { nextMarkedWord($0, from: word + 1, through: limit) }
                 continue
             }
             let p = word << 6 | pending.trailingZeroBitCount
-            pendingPositions[word] = pending & (pending - 1)
+            framePath.pendingPositions[word] = pending & (pending - 1)
             let pivot = factor.pivots[p]
             let r = Int(pivot.row)
             let column = Int(pivot.column)
-            var sum = sparseRhs[r]
+            var sum = roundScratch.sparseRhs[r]
             for k in rowStart[r]..<rowStart[r + 1] {
                 let v = Int(termVariable[k])
-                if v != column, isBasic[v] { sum -= termCoefficient[k] * direction[v] }
+                if v != column, basis.isBasic[v] { sum -= termCoefficient[k] * roundScratch.direction[v] }
             }
             work += rowStart[r + 1] - rowStart[r]
             guard sum != 0 else { continue }
-            direction[column] = sum / pivot.coefficient
-            support.append(Int32(column))
+            roundScratch.direction[column] = sum / pivot.coefficient
+            roundScratch.support.append(Int32(column))
             for k in columnStart[column]..<columnStart[column + 1] {
                 let other = Int(columnRow[k])
                 // Rows reading this unknown come later in the order (or in the bump), except its own.
-                if other != r, inForce[other], isTight[other] { seed(other) }
+                if other != r, basis.inForce[other], basis.isTight[other] { seed(other) }
             }
         }
         if bump { bumpDirection(work: &work) }
@@ -330,8 +330,8 @@ extension FactoredSolver {
     /// The bump's part of a sparse direction: the blocks the direction reached.
     func bumpDirection(work: inout Int) {
         // The block solve subtracts the triangular part's contribution itself.
-        sparseRhs.withUnsafeBufferPointer { rhs in
-            direction.withUnsafeMutableBufferPointer { d in
+        roundScratch.sparseRhs.withUnsafeBufferPointer { rhs in
+            roundScratch.direction.withUnsafeMutableBufferPointer { d in
                 solveMarkedBlocks(rowValue: rhs, x: d, foldNonbasic: false, before: nil)
             }
         }
@@ -339,8 +339,8 @@ extension FactoredSolver {
         for b32 in factor.markedBlocks {
             let b = Int(b32)
             work += (blockStart[b + 1] - blockStart[b]) * (blockStart[b + 1] - blockStart[b])
-            for i in blockStart[b]..<blockStart[b + 1] where direction[Int(bumpColumns[i])] != 0 {
-                support.append(bumpColumns[i])
+            for i in blockStart[b]..<blockStart[b + 1] where roundScratch.direction[Int(bumpColumns[i])] != 0 {
+                roundScratch.support.append(bumpColumns[i])
             }
         }
         factor.markedBlocks.removeAll(keepingCapacity: true)

@@ -1,14 +1,16 @@
 /// What the solver knows about its basis and its duals: two small enums in place of
-/// a set of flags. The factor's own validity is `factorValid` (FactoredSolver.swift)
-/// and the queued dual changes are `dualSeeds` (DualBatch.swift): a batch is
-/// pending exactly when that queue is not empty between ops.
+/// a set of flags, `basis.optimality` (Basis.swift) and `prices.state`
+/// (PricingCache.swift). The factor's own validity is `factorValidity.isValid`
+/// (FactorValidity.swift) and the queued dual changes are `prices.dualSeeds`
+/// (DualBatch.swift): a batch is pending exactly when that queue is not empty
+/// between ops.
 ///
 /// Transitions are methods, called where the event happens; nothing changes as a
 /// side effect of setting a property.
 
 /// Whether the current basis is known optimal. Reduced costs do not depend on the
 /// right-hand side, so an optimal basis stays optimal across a frame's constants.
-enum BasisState: Equatable {
+enum Optimality: Equatable {
     /// Not known optimal: the next solve recomputes every value and runs the simplex.
     case notOptimal
     /// Guessed by the crash (Crash.swift) and not solved yet: the first solve may
@@ -84,20 +86,20 @@ enum PricingState: Equatable {
 }
 
 extension FactoredSolver {
-    var basisOptimal: Bool { basisState == .optimal }
-    var dualsCurrent: Bool { pricing.dualsCurrent }
+    var basisOptimal: Bool { basis.optimality == .optimal }
+    var dualsCurrent: Bool { prices.state.dualsCurrent }
     /// Whether ops since the last solve changed costs (RowChanges.swift, DualBatch.swift):
     /// the solve prices the noted columns, or every level when the duals went.
-    var pricingPending: Bool { pricing.isDue }
+    var pricingPending: Bool { prices.state.isDue }
 
     /// The basis is no longer known optimal (a row put in or taken out the slow way,
     /// a failed dual update, a failed solve): the duals, the batch and the candidates
     /// go; so do the pricing notes, which are only taken while the basis is optimal.
     func forgetOptimality() {
-        let wasOptimal = basisState == .optimal
-        if wasOptimal { basisState = .notOptimal }
+        let wasOptimal = basis.optimality == .optimal
+        if wasOptimal { basis.optimality = .notOptimal }
         dropBatchedSeeds()
-        pricing.forgetDuals()
+        prices.state.forgetDuals()
         if wasOptimal { discardPricingNotes() }
     }
 }

@@ -34,24 +34,24 @@ struct Candidate: Comparable {
 extension FactoredSolver {
     /// Adds to the cost's terms `factor` × row `r`'s dual at each level it has one.
     @inline(__always) func gatherDuals(_ r: Int, times factor: Double) {
-        var e = Int(duals.head[r])
+        var e = Int(prices.duals.head[r])
         while e >= 0 {
-            costTerm(level: duals.level[e], factor * duals.value[e])
-            e = Int(duals.next[e])
+            costTerm(level: prices.duals.level[e], factor * prices.duals.value[e])
+            e = Int(prices.duals.next[e])
         }
     }
 
     @inline(__always) func costTerm(level l: Int32, _ value: Double) {
-        termKeys.append(UInt64(UInt32(l)) << 32 | UInt64(termValues.count))
-        termValues.append(value)
+        prices.termKeys.append(UInt64(UInt32(l)) << 32 | UInt64(prices.termValues.count))
+        prices.termValues.append(value)
     }
 
     /// The leading term of the terms gathered: their sums per level, taken in
     /// ascending level order, until one is nonzero.
     func leadingCostOfTerms() -> LeadingCost {
-        sumTermsByLevel(into: &costLevels, &costValues)
-        for i in costLevels.indices where abs(costValues[i]) > Tolerance.dual {
-            return LeadingCost(level: costLevels[i], value: costValues[i])
+        sumTermsByLevel(into: &dualScratch.costLevels, &dualScratch.costValues)
+        for i in dualScratch.costLevels.indices where abs(dualScratch.costValues[i]) > Tolerance.dual {
+            return LeadingCost(level: dualScratch.costLevels[i], value: dualScratch.costValues[i])
         }
         return .zero
     }
@@ -60,13 +60,13 @@ extension FactoredSolver {
     func sumTermsByLevel(into levels: inout [Int32], _ values: inout [Double]) {
         levels.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)
-        termKeys.withUnsafeMutableBufferPointer { heapSort($0) }
+        prices.termKeys.withUnsafeMutableBufferPointer { heapSort($0) }
         var i = 0
-        while i < termKeys.count {
-            let l = termKeys[i] >> 32
+        while i < prices.termKeys.count {
+            let l = prices.termKeys[i] >> 32
             var s = 0.0
-            while i < termKeys.count, termKeys[i] >> 32 == l {
-                s += termValues[Int(termKeys[i] & 0xFFFF_FFFF)]
+            while i < prices.termKeys.count, prices.termKeys[i] >> 32 == l {
+                s += prices.termValues[Int(prices.termKeys[i] & 0xFFFF_FFFF)]
                 i += 1
             }
             if s != 0 {
@@ -74,14 +74,14 @@ extension FactoredSolver {
                 values.append(s)
             }
         }
-        termKeys.removeAll(keepingCapacity: true)
-        termValues.removeAll(keepingCapacity: true)
+        prices.termKeys.removeAll(keepingCapacity: true)
+        prices.termValues.removeAll(keepingCapacity: true)
     }
 
     /// Adds to the cost's terms unknown `v`'s reduced cost, -Σ a_rv y_r per level,
     /// times `sign` (its direction of motion).
     @inline(__always) func gatherColumnDuals(_ v: Int, times sign: Double) {
-        for k in columnStart[v]..<columnStart[v + 1] where inForce[Int(columnRow[k])] {
+        for k in columnStart[v]..<columnStart[v + 1] where basis.inForce[Int(columnRow[k])] {
             gatherDuals(Int(columnRow[k]), times: -sign * columnCoefficient[k])
         }
     }
@@ -97,11 +97,11 @@ extension FactoredSolver {
     /// level, so the lowest level with a nonzero value decides, without sorting.
     func reducedCost(row r: Int, positive: Bool) -> LeadingCost {
         let costs = positive ? positiveCosts(r) : negativeCosts(r)
-        let own = level[r]
-        let levels = duals.level, values = duals.value, next = duals.next
+        let own = settings.level[r]
+        let levels = prices.duals.level, values = prices.duals.value, next = prices.duals.next
         var best = LeadingCost.zero
         var dualAtOwn = 0.0
-        var e = Int(duals.head[r])
+        var e = Int(prices.duals.head[r])
         while e >= 0 {
             let l = levels[e]
             let value = positive ? -values[e] : values[e]
@@ -126,10 +126,10 @@ extension FactoredSolver {
     /// to offset it, so they cannot improve and are not priced (most of a layout's
     /// rows: toggle-100000 priced 400,000 of them twice a swap frame).
     func collectImprovingColumns() {
-        let requiredEqualitiesFixed = activeLevels.first != 0
-        for r32 in duals.support.members {
+        let requiredEqualitiesFixed = prices.activeLevels.first != 0
+        for r32 in prices.duals.support.members {
             let r = Int(r32)
-            if requiredEqualitiesFixed, level[r] == 0, kind[r] == .equal {
+            if requiredEqualitiesFixed, settings.level[r] == 0, kind[r] == .equal {
                 noteNonbasicUnknowns(ofRow: r)
             } else {
                 notePriced(row: r)
@@ -142,39 +142,39 @@ extension FactoredSolver {
     @inline(__always) func noteNonbasicUnknowns(ofRow r: Int) {
         for k in rowStart[r]..<rowStart[r + 1] {
             let v = Int(termVariable[k])
-            if !isBasic[v] { pricedUnknowns.insert(v) }
+            if !basis.isBasic[v] { prices.pricedUnknowns.insert(v) }
         }
     }
 
     /// Notes row `r`'s columns for `priceNoted`: the row itself if tight, and the
     /// non-basic unknowns it reads.
     @inline(__always) func notePriced(row r: Int) {
-        if isTight[r], inForce[r] { pricedRows.insert(r) }
+        if basis.isTight[r], basis.inForce[r] { prices.pricedRows.insert(r) }
         for k in rowStart[r]..<rowStart[r + 1] {
             let v = Int(termVariable[k])
-            if !isBasic[v] { pricedUnknowns.insert(v) }
+            if !basis.isBasic[v] { prices.pricedUnknowns.insert(v) }
         }
     }
 
     /// Prices the noted columns into `candidates`, sorted (an in-place heapsort: the
     /// standard library's sort allocates a buffer), and clears the notes.
     func priceNoted() {
-        candidates.removeAll(keepingCapacity: true)
-        pricing.pricingDone()
-        for v32 in pricedUnknowns.members {
+        prices.candidates.removeAll(keepingCapacity: true)
+        prices.state.pricingDone()
+        for v32 in prices.pricedUnknowns.members {
             let v = Int(v32)
-            guard !isBasic[v] else { continue }
+            guard !basis.isBasic[v] else { continue }
             let cost = reducedCost(unknown: v)
             guard cost.sign != 0 else { continue }
             // An unknown is free: it moves against its reduced cost's sign.
-            candidates.append(
+            prices.candidates.append(
                 Candidate(
                     level: cost.level, value: -abs(cost.value), blandIndex: Int32(v),
                     entering: .unknown(variable: v, sign: Double(-cost.sign))))
         }
-        for r32 in pricedRows.members {
+        for r32 in prices.pricedRows.members {
             let r = Int(r32)
-            guard inForce[r], isTight[r] else { continue }
+            guard basis.inForce[r], basis.isTight[r] else { continue }
             var positive = true
             var cost = reducedCost(row: r, positive: true)
             if cost.sign >= 0 {
@@ -182,13 +182,13 @@ extension FactoredSolver {
                 cost = reducedCost(row: r, positive: false)
             }
             guard cost.sign < 0 else { continue }
-            candidates.append(
+            prices.candidates.append(
                 Candidate(
                     level: cost.level, value: cost.value, blandIndex: Int32(variableCount + r),
                     entering: .loosen(row: r, positive: positive)))
         }
-        pricedUnknowns.removeAll()
-        pricedRows.removeAll()
-        candidates.withUnsafeMutableBufferPointer { heapSort($0) }
+        prices.pricedUnknowns.removeAll()
+        prices.pricedRows.removeAll()
+        prices.candidates.withUnsafeMutableBufferPointer { heapSort($0) }
     }
 }

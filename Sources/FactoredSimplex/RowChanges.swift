@@ -13,26 +13,26 @@
 extension FactoredSolver {
     /// Whether a cost change can be applied to the current duals.
     var canChangeCostsInPlace: Bool {
-        factorValid && basisOptimal && mayUpdateDuals(1)
+        factorValidity.isValid && basisOptimal && mayUpdateDuals(1)
     }
 
     /// Puts row `r` in force, loose, with the own column its residual makes
     /// non-negative (recomputed by the solve's propagation if the frame moves it).
     func addRow(_ r: Int) {
         applyBatchedSeeds()
-        if level[r] == 0 { requiredLoose = true }
-        inForce[r] = true
-        isTight[r] = false
+        if settings.level[r] == 0 { basis.requiredLoose = true }
+        basis.inForce[r] = true
+        basis.isTight[r] = false
         guard canChangeCostsInPlace else {
-            positiveBasic[r] = true
+            basis.positiveBasic[r] = true
             forgetOptimality()
             return
         }
         var activity = 0.0
-        for k in rowStart[r]..<rowStart[r + 1] { activity += termCoefficient[k] * x[Int(termVariable[k])] }
-        let residual = rhs[r] - activity
-        positiveBasic[r] = residual >= 0
-        ownValue[r] = abs(residual)
+        for k in rowStart[r]..<rowStart[r + 1] { activity += termCoefficient[k] * basis.x[Int(termVariable[k])] }
+        let residual = settings.rhs[r] - activity
+        basis.positiveBasic[r] = residual >= 0
+        basis.ownValue[r] = abs(residual)
         markChanged(r)
         finishDualChange(seedDualTarget(of: r, toLoose: true))
     }
@@ -40,10 +40,10 @@ extension FactoredSolver {
     /// Takes row `r` out of force. A tight row first leaves the basis with one basic
     /// unknown (the one depending on it most), so `A_T` stays square and non-singular.
     func removeRow(_ r: Int) {
-        guard inForce[r] else { return }
+        guard basis.inForce[r] else { return }
         applyBatchedSeeds()
-        if !isTight[r] {
-            inForce[r] = false
+        if !basis.isTight[r] {
+            basis.inForce[r] = false
             if canChangeCostsInPlace {
                 finishDualChange(seedDualTarget(of: r, toLoose: false))
             } else {
@@ -59,26 +59,26 @@ extension FactoredSolver {
         sparseDirection(.loosen(row: r, positive: false), work: &work)
         var best = -1
         var magnitude = 0.0
-        for v32 in support where abs(direction[Int(v32)]) > magnitude {
-            magnitude = abs(direction[Int(v32)])
+        for v32 in roundScratch.support where abs(roundScratch.direction[Int(v32)]) > magnitude {
+            magnitude = abs(roundScratch.direction[Int(v32)])
             best = Int(v32)
         }
         clearDirection()
-        isBasic[best] = false
-        isTight[r] = false
-        inForce[r] = false
+        basis.isBasic[best] = false
+        basis.isTight[r] = false
+        basis.inForce[r] = false
         // The unknown stays where it is, so no value moves: only r's duals go, and
         // what they held up is priced at the solve, as for a cost change.
         if costsInPlace {
-            basisChange.loosened.append(Int32(r))
-            basisChange.left.append(Int32(best))
+            localScratch.basisChange.loosened.append(Int32(r))
+            localScratch.basisChange.left.append(Int32(best))
             if updateFactorLocally() {
-                pricedUnknowns.insert(best)
+                prices.pricedUnknowns.insert(best)
                 finishDualChange(seedDualTarget(of: r, toLoose: false))
                 return
             }
         }
-        factorValid = false
+        factorValidity.isValid = false
         forgetOptimality()
     }
 
@@ -95,18 +95,18 @@ extension FactoredSolver {
     func removeTightRowInPlace(_ t: Int) -> Bool {
         // Loosening t's pos column changes the objective by -y_t per unit (its cost gone), neg by +y_t.
         var positive = true
-        var e = Int(duals.head[t])
+        var e = Int(prices.duals.head[t])
         var leading = Int32.max
         while e >= 0 {
-            if duals.level[e] < leading, abs(duals.value[e]) > Tolerance.dual {
-                leading = duals.level[e]
-                positive = duals.value[e] > 0
+            if prices.duals.level[e] < leading, abs(prices.duals.value[e]) > Tolerance.dual {
+                leading = prices.duals.level[e]
+                positive = prices.duals.value[e] > 0
             }
-            e = Int(duals.next[e])
+            e = Int(prices.duals.next[e])
         }
         defer {
-            claimedRows.removeAll()
-            claimedVariables.removeAll()
+            roundScratch.claimedRows.removeAll()
+            roundScratch.claimedVariables.removeAll()
         }
         var work = 0
         guard let found = try? roundPivot(.loosen(row: t, positive: positive), work: &work) else { return false }
@@ -114,20 +114,20 @@ extension FactoredSolver {
         guard replacesInPlace(pivot) else { return false }
         replaceInPlace(pivot)
         statistics.pivots += 1
-        inForce[t] = false
-        pricedRows.insert(Int(pivot.leaving))
+        basis.inForce[t] = false
+        prices.pricedRows.insert(Int(pivot.leaving))
         finishDualChange(seedDualTarget(of: t, toLoose: false))
         return true
     }
 
     /// Moves row `r`'s costs to level `l` (a priority change).
     func setLevel(_ r: Int, _ l: Int32) {
-        guard inForce[r], l != level[r] else {
-            level[r] = l
+        guard basis.inForce[r], l != settings.level[r] else {
+            settings.level[r] = l
             return
         }
-        guard factorValid, basisOptimal else {
-            level[r] = l
+        guard factorValidity.isValid, basisOptimal else {
+            settings.level[r] = l
             forgetOptimality()
             return
         }
@@ -135,22 +135,22 @@ extension FactoredSolver {
             // Past the frame's incremental updates: a cost changes no value, so the
             // values stay current and the solve prices from scratch (toggle-100000
             // skips a pass over every row and a refactorisation).
-            level[r] = l
-            if l == 0 { requiredLoose = true }
+            settings.level[r] = l
+            if l == 0 { basis.requiredLoose = true }
             requestFullPricing()
             return
         }
-        if isTight[r] {
+        if basis.isTight[r] {
             // A tight row's dual comes from the loose rows' costs: only its own columns' reduced costs move.
-            level[r] = l
-            pricedRows.insert(r)
-            pricing.notePricingDue()
+            settings.level[r] = l
+            prices.pricedRows.insert(r)
+            prices.state.notePricingDue()
             return
         }
         let dual = looseDual(r)
-        let old = level[r]
-        level[r] = l
-        if l == 0 { requiredLoose = true }
+        let old = settings.level[r]
+        settings.level[r] = l
+        if l == 0 { basis.requiredLoose = true }
         // A loose row without a cost (a slack basic) moves no dual.
         guard dual != 0 else { return }
         countDualUpdates(1)
@@ -161,7 +161,7 @@ extension FactoredSolver {
     func finishDualChange(_ seeded: Bool) {
         countDualUpdates(1)
         guard seeded else {
-            dualSeeds.removeAll(keepingCapacity: true)
+            prices.dualSeeds.removeAll(keepingCapacity: true)
             forgetOptimality()
             discardPricingNotes()
             return
@@ -179,13 +179,13 @@ extension FactoredSolver {
             return
         }
         noteChangedDuals()
-        pricing.notePricingDue()
+        prices.state.notePricingDue()
     }
 
     /// Forgets the columns noted for pricing (the full pricing will list every one).
     func discardPricingNotes() {
-        pricedUnknowns.removeAll()
-        pricedRows.removeAll()
-        pricing.pricingDone()
+        prices.pricedUnknowns.removeAll()
+        prices.pricedRows.removeAll()
+        prices.state.pricingDone()
     }
 }

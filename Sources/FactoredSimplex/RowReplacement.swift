@@ -16,8 +16,8 @@ extension FactoredSolver {
     /// and the basis optimal with current duals (`r` must have none of its own).
     func canReplace(_ t: Int, with r: Int) -> Bool {
         applyBatchedSeeds()
-        guard r != t, canChangeCostsInPlace, inForce[t], isTight[t], !inForce[r], kind[r] == kind[t],
-              factor.position[t] >= 0, duals.head[r] < 0 else { return false }
+        guard r != t, canChangeCostsInPlace, basis.inForce[t], basis.isTight[t], !basis.inForce[r], kind[r] == kind[t],
+              factor.position[t] >= 0, prices.duals.head[r] < 0 else { return false }
         let count = rowStart[t + 1] - rowStart[t]
         guard rowStart[r + 1] - rowStart[r] == count else { return false }
         for i in 0..<count {
@@ -36,21 +36,21 @@ extension FactoredSolver {
     func replaceRow(_ t: Int, with r: Int) {
         let p = Int(factor.position[t])
         swapTightRow(at: p, from: t, to: r, coefficient: factor.pivots[p].coefficient)
-        isTight[t] = false
-        inForce[t] = false
-        isTight[r] = true
-        inForce[r] = true
-        positiveBasic[r] = positiveBasic[t]
-        ownValue[r] = 0
-        duals.moveRow(from: t, to: r)
+        basis.isTight[t] = false
+        basis.inForce[t] = false
+        basis.isTight[r] = true
+        basis.inForce[r] = true
+        basis.positiveBasic[r] = basis.positiveBasic[t]
+        basis.ownValue[r] = 0
+        prices.duals.moveRow(from: t, to: r)
         // A right-hand side alone keeps the duals optimal, but `r`'s columns are priced
         // when the level changes, when `t` was noted (a note on `t` would be skipped:
         // `t` is out of force), and when any cost changed earlier in the frame: the
         // duals `r` reads may have moved without noting `t` (a row added at a higher
         // level that an inequality, its constant moved, can stop violating).
-        if level[r] != level[t] || pricedRows.contains(t) || pricingPending {
-            pricedRows.insert(r)
-            pricing.notePricingDue()
+        if settings.level[r] != settings.level[t] || prices.pricedRows.contains(t) || pricingPending {
+            prices.pricedRows.insert(r)
+            prices.state.notePricingDue()
         }
         markChanged(r)
     }

@@ -12,13 +12,13 @@ extension FactoredSolver {
     /// Re-solves: values for the new right-hand side, then (only if some basic column
     /// went negative or the costs changed) primal simplex from the repaired basis.
     func solve() throws(LayoutError) {
-        defer { dualUpdatesThisFrame = 0 }
+        defer { prices.updatesThisFrame = 0 }
         applyBatchedSeeds()
         pivotsAtSolveStart = statistics.pivots
-        let valuesCurrent = factorValid && basisOptimal
-        let epoch = valueEpoch
+        let valuesCurrent = factorValidity.isValid && basisOptimal
+        let epoch = factorValidity.valueEpoch
         if sparseSolve(), !pricingPending {
-            lastSolveWasSparse = true
+            framePath.lastSolveWasSparse = true
             return
         }
         if valuesCurrent {
@@ -27,36 +27,36 @@ extension FactoredSolver {
             // changed; otherwise they are flipped to their other own column, the
             // changed columns priced, and the primal simplex runs from there.
             if !pricingPending, dualSimplex() {
-                lastSolveWasSparse = true
+                framePath.lastSolveWasSparse = true
                 return
             }
             if flipKeepsOptimal() {
-                lastSolveWasSparse = true
+                framePath.lastSolveWasSparse = true
                 return
             }
         } else {
             computeValues()
             listNegativeOwnColumns()
-            if basisState == .fromCrash, !infeasibleRows.isEmpty {
+            if basis.optimality == .fromCrash, !framePath.infeasibleRows.isEmpty {
                 if repairByDualPivots() {
-                    basisState = .optimal
-                    lastSolveWasSparse = false
+                    basis.optimality = .optimal
+                    framePath.lastSolveWasSparse = false
                     return
                 }
                 listNegativeOwnColumns()
             }
-            for r32 in infeasibleRows { _ = flipOwnColumn(Int(r32), seeding: false) }
+            for r32 in framePath.infeasibleRows { _ = flipOwnColumn(Int(r32), seeding: false) }
         }
-        if basisState == .fromCrash { basisState = .notOptimal }
+        if basis.optimality == .fromCrash { basis.optimality = .notOptimal }
         do {
             try primalSimplex()
         } catch {
             forgetOptimality()
             throw error
         }
-        basisState = .optimal
+        basis.optimality = .optimal
         // Rounds that only swapped rows in place listed what they moved.
-        lastSolveWasSparse = valueEpoch == epoch
+        framePath.lastSolveWasSparse = factorValidity.valueEpoch == epoch
     }
 
 
@@ -68,9 +68,9 @@ extension FactoredSolver {
 
     /// Lists in `infeasibleRows` every loose row whose basic own column is negative.
     func listNegativeOwnColumns() {
-        infeasibleRows.removeAll(keepingCapacity: true)
-        for r in 0..<rowCount where inForce[r] && !isTight[r] && ownValue[r] < -feasibilityTolerance(r) {
-            infeasibleRows.append(Int32(r))
+        framePath.infeasibleRows.removeAll(keepingCapacity: true)
+        for r in 0..<rowCount where basis.inForce[r] && !basis.isTight[r] && basis.ownValue[r] < -feasibilityTolerance(r) {
+            framePath.infeasibleRows.append(Int32(r))
         }
     }
 
@@ -83,21 +83,21 @@ extension FactoredSolver {
     func repairByDualPivots() -> Bool {
         computeDuals()
         collectImprovingColumns()
-        guard candidates.isEmpty else { return false }
+        guard prices.candidates.isEmpty else { return false }
         prepareFramePath(forRepair: true)
-        return dualSimplex(limit: 2 * infeasibleRows.count + 64)
+        return dualSimplex(limit: 2 * framePath.infeasibleRows.count + 64)
     }
 
     /// Required rows the infeasibility certificate uses: violated ones and tight ones with a level-0 dual.
     func conflictRows() -> [Int] {
         computeDuals()
         var out: [Int] = []
-        for r in 0..<rowCount where inForce[r] && level[r] == 0 {
-            if isTight[r] {
-                if abs(duals.dual(level: 0, row: r)) > Tolerance.dual { out.append(r) }
+        for r in 0..<rowCount where basis.inForce[r] && settings.level[r] == 0 {
+            if basis.isTight[r] {
+                if abs(prices.duals.dual(level: 0, row: r)) > Tolerance.dual { out.append(r) }
             } else {
-                let costs = positiveBasic[r] ? positiveCosts(r) : negativeCosts(r)
-                if costs, ownValue[r] > feasibilityTolerance(r) { out.append(r) }
+                let costs = basis.positiveBasic[r] ? positiveCosts(r) : negativeCosts(r)
+                if costs, basis.ownValue[r] > feasibilityTolerance(r) { out.append(r) }
             }
         }
         return out
@@ -105,13 +105,13 @@ extension FactoredSolver {
 
     /// Unknowns some zero-cost move of the optimum changes (step lengths not checked).
     func unfixedVariables() -> [Bool] {
-        var out = isBasic.map { !$0 }
+        var out = basis.isBasic.map { !$0 }
         computeDuals()
-        for r in tightRows.map(Int.init) {
+        for r in basis.tightRows.map(Int.init) {
             for positive in [true, false] where reducedCost(row: r, positive: positive).sign == 0 {
                 var work = 0
                 sparseDirection(.loosen(row: r, positive: positive), work: &work)
-                for v in support where abs(direction[Int(v)]) > Tolerance.nonzeroRate { out[Int(v)] = true }
+                for v in roundScratch.support where abs(roundScratch.direction[Int(v)]) > Tolerance.nonzeroRate { out[Int(v)] = true }
                 clearDirection()
             }
         }

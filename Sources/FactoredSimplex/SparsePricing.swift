@@ -13,19 +13,19 @@ extension FactoredSolver {
     func computeDuals() {
         ensureFactor()
         pricings += 1
-        pricing.dualsComputed()
-        dualUpdatesSinceRefresh = 0
-        dualUpdatesThisFrame = 0
-        duals.removeAll()
+        prices.state.dualsComputed()
+        prices.updatesSinceRefresh = 0
+        prices.updatesThisFrame = 0
+        prices.duals.removeAll()
         let m = rowCount
         // The costed basic own columns, listed by level (one pass over the rows).
-        var active = activeLevels
-        activeLevels = []
+        var active = prices.activeLevels
+        prices.activeLevels = []
         active.removeAll(keepingCapacity: true)
-        let inForce = self.inForce, isTight = self.isTight, level = self.level
-        let positiveBasic = self.positiveBasic, kind = self.kind
-        levelHead.withUnsafeMutableBufferPointer { head in
-        nextInLevel.withUnsafeMutableBufferPointer { next in
+        let inForce = self.basis.inForce, isTight = self.basis.isTight, level = self.settings.level
+        let positiveBasic = self.basis.positiveBasic, kind = self.kind
+        prices.levelHead.withUnsafeMutableBufferPointer { head in
+        prices.nextInLevel.withUnsafeMutableBufferPointer { next in
             for r in stride(from: m - 1, through: 0, by: -1) where inForce[r] && !isTight[r] {
                 let costs = positiveBasic[r] ? kind[r] != .lessThanOrEqual : kind[r] != .greaterThanOrEqual
                 guard costs else { continue }
@@ -38,27 +38,27 @@ extension FactoredSolver {
         active.withUnsafeMutableBufferPointer { heapSort($0) }
         for l32 in active {
             let l = Int(l32)
-            var r32 = levelHead[l]
-            levelHead[l] = -1
+            var r32 = prices.levelHead[l]
+            prices.levelHead[l] = -1
             while r32 >= 0 {
                 let r = Int(r32)
                 seedTransposed(level: l, row: r, dual: positiveBasic[r] ? 1 : -1)
-                r32 = nextInLevel[r]
+                r32 = prices.nextInLevel[r]
             }
             _ = transposedSolve(level: l, budget: Int.max)
         }
-        activeLevels = active
+        prices.activeLevels = active
     }
 
     /// Where a transposed solve's result goes: the duals at level `l`, or for
     /// `l < 0` the scratch row of the inverse (`inverseRow`, DualSimplex.swift).
     @inline(__always) func emitTransposed(level l: Int, row r: Int, _ value: Double) {
         if l >= 0 {
-            duals.add(level: l, row: r, value)
+            prices.duals.add(level: l, row: r, value)
         } else {
-            if inverseRow[r] == 0 { inverseRowSupport.append(Int32(r)) }
-            inverseRow[r] += value
-            if inverseRow[r] == 0 { inverseRow[r] = .leastNonzeroMagnitude }  // stays listed once
+            if dualScratch.inverseRow[r] == 0 { dualScratch.inverseRowSupport.append(Int32(r)) }
+            dualScratch.inverseRow[r] += value
+            if dualScratch.inverseRow[r] == 0 { dualScratch.inverseRow[r] = .leastNonzeroMagnitude }  // stays listed once
         }
     }
 
@@ -66,11 +66,11 @@ extension FactoredSolver {
     /// -dual · a_r on the basic unknowns for the transposed solve.
     func seedTransposed(level l: Int, row r: Int, dual: Double) {
         emitTransposed(level: l, row: r, dual)
-        let termVariable = self.termVariable, termCoefficient = self.termCoefficient, isBasic = self.isBasic
+        let termVariable = self.termVariable, termCoefficient = self.termCoefficient, isBasic = self.basis.isBasic
         for k in rowStart[r]..<rowStart[r + 1] {
             let v = Int(termVariable[k])
             guard isBasic[v] else { continue }
-            dualRhs[v] -= dual * termCoefficient[k]
+            dualScratch.dualRhs[v] -= dual * termCoefficient[k]
             markTransposed(v)
         }
     }
@@ -78,9 +78,9 @@ extension FactoredSolver {
     @inline(__always) func markTransposed(_ v: Int) {
         let p = Int(factor.columnPosition[v])
         if p >= 0 {
-            pendingPositions[p >> 6] |= 1 << UInt64(p & 63)
-            transposedHighest = max(transposedHighest, p)
-            transposedLowest = min(transposedLowest, p)
+            framePath.pendingPositions[p >> 6] |= 1 << UInt64(p & 63)
+            prices.transposedHighest = max(prices.transposedHighest, p)
+            prices.transposedLowest = min(prices.transposedLowest, p)
         } else {
             factor.markBlock(ofRow: Int(factor.bumpRows[Int(factor.bumpIndex[v])]))
         }
@@ -94,19 +94,19 @@ extension FactoredSolver {
     func transposedSolve(level l: Int, budget: Int) -> Bool {
         transposedSolveMarkedBlocks(level: l)
         defer {
-            transposedHighest = -1
-            transposedLowest = Int.max
+            prices.transposedHighest = -1
+            prices.transposedLowest = Int.max
         }
-        guard transposedHighest >= 0 else { return true }
+        guard prices.transposedHighest >= 0 else { return true }
         // Local lets and raw buffers: class-property access per element costs an exclusivity check.
         let rowStart = self.rowStart, termVariable = self.termVariable, termCoefficient = self.termCoefficient
-        let isBasic = self.isBasic, columnPosition = factor.columnPosition, pivots = factor.pivots
+        let isBasic = self.basis.isBasic, columnPosition = factor.columnPosition, pivots = factor.pivots
         var visited = 0
         var completed = true
-        var lowest = transposedLowest
-        var word = transposedHighest >> 6
-        pendingPositions.withUnsafeMutableBufferPointer { bits in
-        dualRhs.withUnsafeMutableBufferPointer { rhs in
+        var lowest = prices.transposedLowest
+        var word = prices.transposedHighest >> 6
+        framePath.pendingPositions.withUnsafeMutableBufferPointer { bits in
+        dualScratch.dualRhs.withUnsafeMutableBufferPointer { rhs in
             while word >= lowest >> 6 {
                 let pending = bits[word]
                 if pending == 0 {
@@ -141,7 +141,7 @@ extension FactoredSolver {
             }
         }}
         if !completed {
-            for v in 0..<variableCount { dualRhs[v] = 0 }
+            for v in 0..<variableCount { dualScratch.dualRhs[v] = 0 }
         }
         return completed
     }

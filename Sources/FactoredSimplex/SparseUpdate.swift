@@ -7,15 +7,15 @@
 extension FactoredSolver {
     /// Records that row `r`'s right-hand side changed.
     @inline(__always) func markChanged(_ r: Int) {
-        guard !isDirty[r] else { return }
-        isDirty[r] = true
-        dirtyRows.append(Int32(r))
+        guard !framePath.isDirty[r] else { return }
+        framePath.isDirty[r] = true
+        framePath.dirtyRows.append(Int32(r))
     }
 
     @inline(__always) func touchLoose(_ r: Int) {
-        guard !isTouched[r] else { return }
-        isTouched[r] = true
-        touchedRows.append(Int32(r))
+        guard !framePath.isTouched[r] else { return }
+        framePath.isTouched[r] = true
+        framePath.touchedRows.append(Int32(r))
     }
 
     /// Compiles the frame path's program now (it is part of the build, so the
@@ -23,15 +23,15 @@ extension FactoredSolver {
     /// yet known optimal (the build's repair, Simplex.swift), which patch and
     /// propagate through it.
     func prepareFramePath(forRepair: Bool = false) {
-        guard factorValid, basisOptimal || forRepair else { return }
+        guard factorValidity.isValid, basisOptimal || forRepair else { return }
         program.build(self)
     }
 
     /// Updates the values for the changed right-hand sides alone. Returns false
     /// (values then need the full path) when the shortcut does not apply.
     func sparseSolve() -> Bool {
-        changedVariables.removeAll()
-        guard factorValid, basisOptimal else { return false }
+        framePath.changedVariables.removeAll()
+        guard factorValidity.isValid, basisOptimal else { return false }
         return propagateChanges()
     }
 
@@ -39,17 +39,17 @@ extension FactoredSolver {
     /// marked changed and the own columns of the loose rows they touch. Returns
     /// whether every own column stays non-negative (the others are in `infeasibleRows`).
     func propagateChanges() -> Bool {
-        let changedBefore = changedVariables.count
-        infeasibleRows.removeAll(keepingCapacity: true)
-        if program.builtGeneration != factorGeneration || program.builtEpoch != valueEpoch {
+        let changedBefore = framePath.changedVariables.count
+        framePath.infeasibleRows.removeAll(keepingCapacity: true)
+        if program.builtGeneration != factorValidity.generation || program.builtEpoch != factorValidity.valueEpoch {
             program.build(self)
         }
         let (lowest, highest, dirtyBump) = markDirtyPositions()
         let reachedBump = forwardSubstitute(from: lowest, through: highest)
-        statistics.rowsTouched += changedVariables.count - changedBefore
+        statistics.rowsTouched += framePath.changedVariables.count - changedBefore
         if dirtyBump || reachedBump { solveBump() }
         let feasible = recomputeTouchedOwnColumns()
-        statistics.variablesUpdated += changedVariables.count - changedBefore
+        statistics.variablesUpdated += framePath.changedVariables.count - changedBefore
         return feasible
     }
 
@@ -61,18 +61,18 @@ extension FactoredSolver {
         var bumpTouched = false
         var lowest = Int.max
         var highest = -1
-        for r32 in dirtyRows {
+        for r32 in framePath.dirtyRows {
             let r = Int(r32)
-            isDirty[r] = false
-            guard inForce[r] else { continue }
-            if isTight[r] {
+            framePath.isDirty[r] = false
+            guard basis.inForce[r] else { continue }
+            if basis.isTight[r] {
                 let p = Int(factor.position[r])
                 if p < 0 {
                     factor.markBlock(ofRow: r)
                     bumpTouched = true
                 } else {
                     program.refreshConstant(p, self)
-                    pendingPositions[p >> 6] |= 1 << UInt64(p & 63)
+                    framePath.pendingPositions[p >> 6] |= 1 << UInt64(p & 63)
                     lowest = min(lowest, p)
                     highest = max(highest, p)
                 }
@@ -80,7 +80,7 @@ extension FactoredSolver {
                 touchLoose(r)
             }
         }
-        dirtyRows.removeAll(keepingCapacity: true)
+        framePath.dirtyRows.removeAll(keepingCapacity: true)
         return (lowest, highest, bumpTouched)
     }
 
@@ -90,12 +90,12 @@ extension FactoredSolver {
     /// Each position changes at most once, so the changed list has room for all of
     /// them, written in place.
     @inline(__always) func forwardSubstitute(from lowest: Int, through highest: Int) -> Bool {
-        changedVariables.reserve(program.count)
-        var counts = SweepCounts(touched: touchedRows.count, changed: changedVariables.count)
-        touchedStorage.withUnsafeMutableBufferPointer { ts in
-            for (i, r) in touchedRows.enumerated() { ts[i] = r }
+        framePath.changedVariables.reserve(program.count)
+        var counts = SweepCounts(touched: framePath.touchedRows.count, changed: framePath.changedVariables.count)
+        framePath.touchedStorage.withUnsafeMutableBufferPointer { ts in
+            for (i, r) in framePath.touchedRows.enumerated() { ts[i] = r }
         }
-        touchedRows.removeAll(keepingCapacity: true)
+        framePath.touchedRows.removeAll(keepingCapacity: true)
         program.column.withUnsafeBufferPointer { column in
         program.pivotCoefficient.withUnsafeBufferPointer { pivotCoefficient in
         program.constant.withUnsafeBufferPointer { constant in
@@ -105,15 +105,15 @@ extension FactoredSolver {
         program.dependentStart.withUnsafeBufferPointer { dependentStart in
         program.dependent.withUnsafeBufferPointer { dependent in
         program.value.withUnsafeMutableBufferPointer { values in
-        pendingPositions.withUnsafeMutableBufferPointer { pending in
-        inForce.withUnsafeBufferPointer { inForce in
-        isTight.withUnsafeBufferPointer { isTight in
-        x.withUnsafeMutableBufferPointer { x in
-        isTouched.withUnsafeMutableBufferPointer { isTouched in
+        framePath.pendingPositions.withUnsafeMutableBufferPointer { pending in
+        basis.inForce.withUnsafeBufferPointer { inForce in
+        basis.isTight.withUnsafeBufferPointer { isTight in
+        basis.x.withUnsafeMutableBufferPointer { x in
+        framePath.isTouched.withUnsafeMutableBufferPointer { isTouched in
         factor.rowBlock.withUnsafeBufferPointer { rowBlock in
         factor.blockMarked.withUnsafeMutableBufferPointer { blockMarked in
-        touchedStorage.withUnsafeMutableBufferPointer { touched in
-        changedVariables.storage.withUnsafeMutableBufferPointer { changed in
+        framePath.touchedStorage.withUnsafeMutableBufferPointer { touched in
+        framePath.changedVariables.storage.withUnsafeMutableBufferPointer { changed in
         factor.markedStorage.withUnsafeMutableBufferPointer { marked in
             let sweep = ForwardSweep(
                 column: column, pivotCoefficient: pivotCoefficient, constant: constant,
@@ -125,9 +125,9 @@ extension FactoredSolver {
             sweep.run(from: lowest, through: highest, &counts)
         }}}}}}}}}}}}}}}}}}}
         factor.markedBlocks.append(contentsOf: factor.markedStorage[0..<counts.marked])
-        changedVariables.count = counts.changed
+        framePath.changedVariables.count = counts.changed
         // A whole-slice append: one uniqueness check, not one per element.
-        touchedRows.append(contentsOf: touchedStorage[0..<counts.touched])
+        framePath.touchedRows.append(contentsOf: framePath.touchedStorage[0..<counts.touched])
         return counts.bumpTouched
     }
 
@@ -138,15 +138,15 @@ extension FactoredSolver {
         rowStart.withUnsafeBufferPointer { rs in
         termVariable.withUnsafeBufferPointer { tv in
         termCoefficient.withUnsafeBufferPointer { tc in
-        rhs.withUnsafeBufferPointer { b in
-        x.withUnsafeBufferPointer { xs in
-        positiveBasic.withUnsafeBufferPointer { positive in
-        ownValue.withUnsafeMutableBufferPointer { own in
-        isTouched.withUnsafeMutableBufferPointer { touched in
+        settings.rhs.withUnsafeBufferPointer { b in
+        basis.x.withUnsafeBufferPointer { xs in
+        basis.positiveBasic.withUnsafeBufferPointer { positive in
+        basis.ownValue.withUnsafeMutableBufferPointer { own in
+        framePath.isTouched.withUnsafeMutableBufferPointer { touched in
         // touchedStorage is free again (its rows were copied into touchedRows): it
         // collects the rows left negative.
-        touchedStorage.withUnsafeMutableBufferPointer { infeasible in
-            for r32 in touchedRows {
+        framePath.touchedStorage.withUnsafeMutableBufferPointer { infeasible in
+            for r32 in framePath.touchedRows {
                 let r = Int(r32)
                 touched[r] = false
                 var activity = 0.0
@@ -159,8 +159,8 @@ extension FactoredSolver {
                 }
             }
         }}}}}}}}}
-        touchedRows.removeAll(keepingCapacity: true)
-        infeasibleRows.append(contentsOf: touchedStorage[0..<infeasibleCount])
+        framePath.touchedRows.removeAll(keepingCapacity: true)
+        framePath.infeasibleRows.append(contentsOf: framePath.touchedStorage[0..<infeasibleCount])
         return infeasibleCount == 0
     }
 
@@ -169,10 +169,10 @@ extension FactoredSolver {
     func solveBump() {
         let bumpColumns = factor.bumpColumns, blockStart = factor.blockStart
         let columnStart = self.columnStart, columnRow = self.columnRow
-        let inForce = self.inForce, isTight = self.isTight
-        rhs.withUnsafeBufferPointer { b in
-        variableScratch.withUnsafeMutableBufferPointer { before in
-        x.withUnsafeMutableBufferPointer { xs in
+        let inForce = self.basis.inForce, isTight = self.basis.isTight
+        settings.rhs.withUnsafeBufferPointer { b in
+        roundScratch.variableScratch.withUnsafeMutableBufferPointer { before in
+        basis.x.withUnsafeMutableBufferPointer { xs in
             solveMarkedBlocks(rowValue: b, x: xs, foldNonbasic: true, before: before)
         }}}
         for b32 in factor.markedBlocks {
@@ -180,8 +180,8 @@ extension FactoredSolver {
             for i in blockStart[b]..<blockStart[b + 1] {
                 let c32 = bumpColumns[i]
                 let c = Int(c32)
-                guard variableScratch[c] != x[c] else { continue }
-                changedVariables.append(c32)
+                guard roundScratch.variableScratch[c] != basis.x[c] else { continue }
+                framePath.changedVariables.append(c32)
                 for k in columnStart[c]..<columnStart[c + 1] where inForce[Int(columnRow[k])] && !isTight[Int(columnRow[k])] {
                     touchLoose(Int(columnRow[k]))
                 }

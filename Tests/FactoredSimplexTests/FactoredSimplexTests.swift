@@ -431,14 +431,14 @@ struct FactoredSimplexTests {
         // 1,024 a refresh used to come after.
         #expect(solver.pricings == pricings)
         #expect(solver.dualsCurrent)
-        #expect(solver.dualUpdatesSinceRefresh >= 3_000)
+        #expect(solver.prices.updatesSinceRefresh >= 3_000)
         var kept: [[Double]] = []
-        for r in 0..<solver.rowCount { kept.append((0..<solver.levelCount).map { solver.duals.dual(level: $0, row: r) }) }
+        for r in 0..<solver.rowCount { kept.append((0..<solver.settings.levelCount).map { solver.prices.duals.dual(level: $0, row: r) }) }
         solver.computeDuals()
         var worst = 0.0
         for r in 0..<solver.rowCount {
-            for l in 0..<solver.levelCount {
-                let fresh = solver.duals.dual(level: l, row: r)
+            for l in 0..<solver.settings.levelCount {
+                let fresh = solver.prices.duals.dual(level: l, row: r)
                 worst = max(worst, abs(fresh - kept[r][l]) / max(1, abs(fresh)))
             }
         }

@@ -45,16 +45,16 @@ struct FactoredInvariantTests {
     static func position(_ s: FactoredSolver) -> Int { s.factor.pivots.firstIndex { !$0.isHole }! }
 
     static let corruptions: [(name: String, expected: String, damage: @Sendable (FactoredBackend, CompiledScene) -> Void)] = [
-        ("a row out of force is marked tight", "not in force", { b, scene in b.solver.isTight[row("off", scene)] = true }),
+        ("a row out of force is marked tight", "not in force", { b, scene in b.solver.basis.isTight[row("off", scene)] = true }),
         ("an unknown leaves the basis without a row", "not square", { b, _ in
-            b.solver.isBasic[b.solver.isBasic.firstIndex(of: true)!] = false
+            b.solver.basis.isBasic[b.solver.basis.isBasic.firstIndex(of: true)!] = false
         }),
-        ("the loose-required flag is cleared", "requiredLoose", { b, _ in b.solver.requiredLoose = false }),
-        ("a dirty flag without its list entry", "isDirty", { b, scene in b.solver.isDirty[row("cap", scene)] = true }),
-        ("a frame-path bit left marked", "pendingPositions", { b, _ in b.solver.pendingPositions[0] |= 1 }),
+        ("the loose-required flag is cleared", "requiredLoose", { b, _ in b.solver.basis.requiredLoose = false }),
+        ("a dirty flag without its list entry", "isDirty", { b, scene in b.solver.framePath.isDirty[row("cap", scene)] = true }),
+        ("a frame-path bit left marked", "pendingPositions", { b, _ in b.solver.framePath.pendingPositions[0] |= 1 }),
         ("a tight row's slot drifts", "tightSlot", { b, _ in
-            let r = Int(b.solver.tightRows[0])
-            b.solver.tightSlot[r] += 1
+            let r = Int(b.solver.basis.tightRows[0])
+            b.solver.basis.tightSlot[r] += 1
         }),
         ("a pivot's coefficient drifts", "pivot coefficient", { b, _ in
             b.solver.factor.pivots[position(b.solver)].coefficient *= 2
@@ -70,26 +70,26 @@ struct FactoredInvariantTests {
             b.solver.program.termCoefficient[Int(b.solver.program.termSpan[p].start)] += 1
         }),
         ("a program dependent drifts", "program dependents", { b, _ in b.solver.program.dependent[0] = Int32.max }),
-        ("a value in a bump block drifts", "does not hold", { b, _ in b.solver.x[Int(b.solver.factor.bumpColumns[0])] += 1 }),
-        ("a loose row's own value drifts", "own value", { b, scene in b.solver.ownValue[row("wide", scene)] += 1 }),
+        ("a value in a bump block drifts", "does not hold", { b, _ in b.solver.basis.x[Int(b.solver.factor.bumpColumns[0])] += 1 }),
+        ("a loose row's own value drifts", "own value", { b, scene in b.solver.basis.ownValue[row("wide", scene)] += 1 }),
         ("a loose row's dual drifts", "dual of loose", { b, scene in
             let r = row("wide", scene)
-            b.solver.duals.add(level: Int(b.solver.level[r]), row: r, 1)
+            b.solver.prices.duals.add(level: Int(b.solver.settings.level[r]), row: r, 1)
         }),
         ("a tight row's dual drifts", "price basic unknown", { b, scene in
             let r = row("cap", scene)
-            b.solver.duals.add(level: Int(b.solver.level[row("wide", scene)]), row: r, 1)
+            b.solver.prices.duals.add(level: Int(b.solver.settings.level[row("wide", scene)]), row: r, 1)
         }),
         ("a published value drifts", "published value", { b, _ in b.published[0] += 1 }),
-        ("a removal held back names a loose row", "held back", { b, scene in b.pendingRemoval = row("wide", scene) }),
+        ("a removal held back names a loose row", "held back", { b, scene in b.solver.basis.heldRemoval = row("wide", scene) }),
         ("two priorities swap levels", "levelOfPriority", { b, _ in
-            let (high, low) = (b.solver.levelOfPriority[700]!, b.solver.levelOfPriority[300]!)
-            b.solver.levelOfPriority[700] = low
-            b.solver.levelOfPriority[300] = high
+            let (high, low) = (b.solver.settings.levelOfPriority[700]!, b.solver.settings.levelOfPriority[300]!)
+            b.solver.settings.levelOfPriority[700] = low
+            b.solver.settings.levelOfPriority[300] = high
         }),
-        ("a pricing list head is left set", "levelHead", { b, _ in b.solver.levelHead[0] = 0 }),
-        ("a local factor update's mark is left set", "local factor update", { b, _ in b.solver.localRows.insert(0) }),
-        ("a tight row's flag is lost", "not square", { b, scene in b.solver.isTight[row("cap", scene)] = false }),
+        ("a pricing list head is left set", "levelHead", { b, _ in b.solver.prices.levelHead[0] = 0 }),
+        ("a local factor update's mark is left set", "local factor update", { b, _ in b.solver.localScratch.localRows.insert(0) }),
+        ("a tight row's flag is lost", "not square", { b, scene in b.solver.basis.isTight[row("cap", scene)] = false }),
     ]
 
     @Test("a healthy back end passes")
@@ -116,13 +116,13 @@ struct FactoredInvariantTests {
         for op in scene.frames[1] { try backend.apply(op) }
         // The priority change is batched until the solve; applied as the solve would
         // first, loosening the cap improves: noted, a pricing pending.
-        #expect(!backend.solver.dualSeeds.isEmpty)
+        #expect(!backend.solver.prices.dualSeeds.isEmpty)
         #expect(backend.checkInvariants() == nil)
         backend.solver.applyBatchedSeeds()
         #expect(backend.checkInvariants() == nil)
         #expect(backend.solver.pricingPending)
-        backend.solver.pricedRows.removeAll()
-        backend.solver.pricedUnknowns.removeAll()
+        backend.solver.prices.pricedRows.removeAll()
+        backend.solver.prices.pricedUnknowns.removeAll()
         let problem = backend.checkInvariants()
         #expect(problem?.contains("'cap' improves") == true, "got: \(problem ?? "nil")")
         #expect(problem?.contains("not noted for pricing") == true, "\(problem ?? "nil")")
@@ -137,10 +137,10 @@ struct FactoredInvariantTests {
         #expect(backend.checkInvariants() == nil)
         // Loosening the cap improves now; a candidate list that claims to be current must
         // hold it. (Claiming candidates listed owes no pricing: the notes go with it.)
-        backend.solver.pricing = .candidatesListed
-        backend.solver.pricedRows.removeAll()
-        backend.solver.pricedUnknowns.removeAll()
-        backend.solver.candidates.removeAll()
+        backend.solver.prices.state = .candidatesListed
+        backend.solver.prices.pricedRows.removeAll()
+        backend.solver.prices.pricedUnknowns.removeAll()
+        backend.solver.prices.candidates.removeAll()
         let problem = backend.checkInvariants()
         #expect(problem?.contains("'cap' improves but the candidates") == true, "got: \(problem ?? "nil")")
     }

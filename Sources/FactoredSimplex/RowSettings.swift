@@ -1,0 +1,21 @@
+/// What ops change in the rows besides force: each row's right-hand side and the
+/// level its errors cost at, and the priority levels those levels stand for. The
+/// rows' terms and kinds are the `Problem`'s, fixed at load.
+struct RowSettings {
+    /// Each row's right-hand side: a constraint's constant, an edit's suggested value.
+    var rhs: [Double]
+    /// Each row's cost level: 0 = required, then optional priorities from the highest.
+    var level: [Int32]
+    var levelCount: Int
+    var levelOfPriority: [Double: Int32] = [:]
+
+    /// Every priority the scene may use gets its level now, so none is added later.
+    init(rowCount: Int, priorities: [Double]) {
+        var sorted = Array(Set(priorities.filter { $0 < 1000 })).sorted(by: >)
+        sorted.insert(1000, at: 0)
+        for (i, p) in sorted.enumerated() { levelOfPriority[p] = Int32(i) }
+        levelCount = sorted.count
+        rhs = [Double](repeating: 0, count: rowCount)
+        level = [Int32](repeating: 0, count: rowCount)
+    }
+}
