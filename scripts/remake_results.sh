@@ -10,8 +10,9 @@
 #
 # The release build goes into .build-remake, emptied first unless --reuse-build (then an existing
 # build there is brought up to date). ib-conformance needs the Interface Builder corpus: IB_CORPUS
-# (default ../shared/ib-corpus). peers needs the peers set up (bash scripts/setup.sh). pictures
-# needs headless Chromium (scripts/screenshots.sh installs it).
+# (default ../shared/ib-corpus). peers and flexbox need the peers set up (bash scripts/setup.sh;
+# flexbox checks its Yoga and Taffy drivers right after the build and stops there without them).
+# pictures needs headless Chromium (scripts/screenshots.sh installs it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +27,7 @@ compare|results/compare-10-1000.md|5
 crossover|results/crossover.md, .json and crossover-plots/|6
 crossover-same|results/crossover-same-constraints/|2
 peers|results/peers.md and peers.json|150
+flexbox|results/flexbox/ (Yoga and Taffy beside cassowary, factored and manual on stack, tree, grid and scroll, 1,000 to 100,000 views: flexbox.json, tables.md)|80
 package-benchmark|results/package-benchmark.md|5
 ib-conformance|results/ib-conformance.md|10
 ib-bench|results/ib-bench.md and results/ib-bench/ (the imported screens benched and compared on every back end)|8
@@ -69,6 +71,29 @@ MACHINE=$("$LB" machine)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 lb() { "$LB" "$@"; }
+
+# flexbox_drivers: stops the script with one message when the Yoga or Taffy driver cannot run, since
+# bench would run its 80 minutes and record them declined in every cell: both on a 2-frame stack-10.
+flexbox_drivers() {
+  local check=$work/flexbox-check why
+  lb bench --family stack --views 10 --frames 2 --backend yoga,taffy --quiet --results "$check" >/dev/null 2>&1 || true
+  why=$(python3 -c '
+import json, sys
+try:
+    results = json.load(open(sys.argv[1]))["results"]
+except (OSError, ValueError) as error:
+    print("layoutbench bench --backend yoga,taffy wrote no results (%s)" % error)
+    sys.exit()
+print("; ".join("%s: %s" % (r["backend"], r.get("declined") or r.get("failed")) for r in results
+                if r.get("declined") or r.get("failed")))' "$check/results.json")
+  if [ -n "$why" ]; then
+    echo "remake_results: flexbox: the Yoga and Taffy drivers are not set up ($why); run bash scripts/setup.sh" >&2
+    exit 1
+  fi
+}
+for name in "${names[@]}"; do
+  if [ "$name" = flexbox ]; then flexbox_drivers; fi
+done
 
 # stamp FILE COMMAND: a line under the Markdown file's title saying where it comes from.
 stamp() {
@@ -196,6 +221,16 @@ remake() {
       "${p[@]}" --families stack,tree,grid,scroll,churn,toggle,clamp,mixed --views 1000,10000 --imported --examples \
         --report-only --time-limit 10 --output results/peers
       stamp results/peers.md "python3 scripts/peers.py (the five runs in scripts/remake_results.sh)" ;;
+    flexbox)
+      # The command results/flexbox.md names, without a time limit (every cell times its 120 frames); --results
+      # inside the repository (then removed), so the command the JSON records names no machine path. Swift's
+      # backtracer on: an earlier run of this command trapped once, leaving no backtrace.
+      mkdir -p results/flexbox
+      SWIFT_BACKTRACE=enable=yes lb bench --family stack,tree,grid,scroll --views 1000,10000,100000 \
+        --backend cassowary,factored,manual,yoga,taffy --quiet --results results/flexbox/run --json results/flexbox/flexbox.json >/dev/null
+      rm -rf results/flexbox/run
+      python3 scripts/flexbox_report.py results/flexbox/flexbox.json >results/flexbox/tables.md
+      stamp results/flexbox/tables.md "layoutbench bench --family stack,tree,grid,scroll --views 1000,10000,100000 --backend cassowary,factored,manual,yoga,taffy --json results/flexbox/flexbox.json, then python3 scripts/flexbox_report.py results/flexbox/flexbox.json" ;;
     package-benchmark)
       swift package benchmark --format markdown --no-progress >"$work/pb.md"
       # The title and how to read it, then the tool's tables (without its notes about its runtime interposer).
