@@ -90,10 +90,18 @@ final class BasisFactor {
     /// Returns false when the matrix is singular (or not square).
     func factor(_ p: FactoredSolver, tight: [Int32], basic: [Bool]) -> Bool {
         clear(room: tight.count)
-        let (peeled, pivotCount) = peelSingletons(p, tight: tight, basic: basic)
+        let (peeled, pivotCount, layers) = peelSingletons(p, tight: tight, basic: basic)
         // Room for the positions local updates append (LocalFactorUpdate.swift).
         pivots.reserveCapacity(positionLimit)
-        pivots.append(contentsOf: pivotStorage[0..<pivotCount])
+        // Few layers, each wide: a layer's rows lie across the whole layout, so peel order
+        // reads and writes all over it (a tree: its levels and sibling chains mixed). Many
+        // narrow layers (a chain, as a stack's tops) are already in a streaming order.
+        let wideLayers = layers * layers < pivotCount
+        if peeled && wideLayers && columnOrderIsTriangular(p, pivotCount: pivotCount, basic: basic) {
+            appendInColumnOrder(pivotCount: pivotCount, basic: basic)
+        } else {
+            pivots.append(contentsOf: pivotStorage[0..<pivotCount])
+        }
         for (i, pivot) in pivots.enumerated() { columnPosition[Int(pivot.column)] = Int32(i) }
         guard peeled else { return false }
         for r in tight where remaining[Int(r)] >= 0 { bumpRows.append(r) }
@@ -103,6 +111,33 @@ final class BasisFactor {
         }
         guard bumpRows.count == bumpColumns.count else { return false }
         return factorBump(p)
+    }
+
+    /// Whether the peeled rows can be solved in the order of their pivot unknowns: every row
+    /// reads only basic unknowns numbered below its own. A scene numbers its unknowns view by
+    /// view, usually parents before children, so this is the common case; forward
+    /// substitution in that order reads what it depends on and writes the values as
+    /// ascending streams (tree-1000000's frames: 1.4 times faster than in peel order).
+    private func columnOrderIsTriangular(_ p: FactoredSolver, pivotCount: Int, basic: [Bool]) -> Bool {
+        let rowStart = p.rowStart, termVariable = p.termVariable
+        for i in 0..<pivotCount {
+            let pivot = pivotStorage[i]
+            for k in rowStart[Int(pivot.row)]..<rowStart[Int(pivot.row) + 1] {
+                let v = termVariable[k]
+                if v > pivot.column, basic[Int(v)] { return false }
+            }
+        }
+        return true
+    }
+
+    /// Appends the peeled pivots to `pivots` by ascending unknown, their rows' positions to match.
+    private func appendInColumnOrder(pivotCount: Int, basic: [Bool]) {
+        for i in 0..<pivotCount { columnPosition[Int(pivotStorage[i].column)] = Int32(i) }
+        for v in 0..<basic.count where basic[v] && assigned[v] {
+            let pivot = pivotStorage[Int(columnPosition[v])]
+            position[Int(pivot.row)] = Int32(pivots.count)
+            pivots.append(pivot)
+        }
     }
 
     /// Forgets the previous factor (its marks by row and by unknown too) and sizes
@@ -134,11 +169,12 @@ final class BasisFactor {
     /// left unpeeled keep `remaining >= 0`, the unknowns left `assigned == false`.
     /// Returns false (with the pivots so far) when the basis is not square or a row
     /// is left with no unknown.
-    func peelSingletons(_ p: FactoredSolver, tight: [Int32], basic: [Bool]) -> (peeled: Bool, pivotCount: Int) {
+    func peelSingletons(_ p: FactoredSolver, tight: [Int32], basic: [Bool]) -> (peeled: Bool, pivotCount: Int, layers: Int) {
         // Local lets and raw buffers: a class property read per element costs an exclusivity check.
         let rowStart = p.rowStart, termVariable = p.termVariable, termCoefficient = p.termCoefficient
         let columnStart = p.columnStart, columnRow = p.columnRow, isTight = p.basis.isTight
         var pivotCount = 0
+        var layers = 0
         let peeled: Bool = remaining.withUnsafeMutableBufferPointer { remaining in
         position.withUnsafeMutableBufferPointer { position in
         assigned.withUnsafeMutableBufferPointer { assigned in
@@ -162,7 +198,17 @@ final class BasisFactor {
             }
             guard basicCount == tight.count else { return false }
             var head = 0
+            var layerEnd = queued
             while head < queued {
+                if head == layerEnd {
+                    // A new layer: the rows the previous one made singletons, which do not
+                    // read each other. In row order (a scene's constraints come view by
+                    // view), forward substitution reads the earlier layers as ascending
+                    // streams instead of scattered over the layout.
+                    layerEnd = queued
+                    layers += 1
+                    sortLayer(queue, from: head, to: layerEnd)
+                }
                 let r = Int(queue[head])
                 head += 1
                 guard remaining[r] == 1 else {
@@ -196,7 +242,19 @@ final class BasisFactor {
             }
             return true
         }}}}}
-        return (peeled, pivotCount)
+        return (peeled, pivotCount, layers)
+    }
+
+    /// Sorts `queue[from..<to]` unless it already is (a layer of one row, or of rows already
+    /// met in order, costs one pass).
+    @inline(__always) private func sortLayer(_ queue: UnsafeMutableBufferPointer<Int32>, from: Int, to: Int) {
+        guard to - from > 1 else { return }
+        var sorted = true
+        for i in from + 1..<to where queue[i - 1] > queue[i] { sorted = false; break }
+        if !sorted {
+            var layer = UnsafeMutableBufferPointer(rebasing: queue[from..<to])
+            layer.sort()
+        }
     }
 
     /// FTRAN: solves A_T x_B = rhs, `rhs` indexed by row, writing the basic unknowns into `x`.

@@ -61,7 +61,10 @@ struct ForwardSweep {
         for k in Int(span.start)..<Int(span.end) {
             sum -= termCoefficient[k] * values[Int(termSource[k])]
         }
-        let value = sum / pivotCoefficient[p]
+        // Most pivots are 1 (a child placed from its parent): skip the division, whose
+        // latency would sit on the chain of positions that read each other (depth first).
+        let pivot = pivotCoefficient[p]
+        let value = pivot == 1 ? sum : sum / pivot
         if value == values[p] { return false }
         values[p] = value
         let c = column[p]
