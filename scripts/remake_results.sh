@@ -10,8 +10,9 @@
 #
 # The release build goes into .build-remake, emptied first unless --reuse-build (then an existing
 # build there is brought up to date). ib-conformance needs the Interface Builder corpus: IB_CORPUS
-# (default ../shared/ib-corpus). peers and flexbox need the peers set up (bash scripts/setup.sh;
-# flexbox checks its Yoga and Taffy drivers right after the build and stops there without them).
+# (default ../shared/ib-corpus). million (kiwi), published (kiwi and its own benchmark), peers and
+# flexbox need the peers set up (bash scripts/setup.sh): each checks the peers it runs right after
+# the build and stops there, naming the missing one, without them.
 # pictures needs headless Chromium (scripts/screenshots.sh installs it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -72,27 +73,37 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 lb() { "$LB" "$@"; }
 
-# flexbox_drivers: stops the script with one message when the Yoga or Taffy driver cannot run, since
-# bench would run its 80 minutes and record them declined in every cell: both on a 2-frame stack-10.
-flexbox_drivers() {
-  local check=$work/flexbox-check why
-  lb bench --family stack --views 10 --frames 2 --backend yoga,taffy --quiet --results "$check" >/dev/null 2>&1 || true
+# require_drivers TARGET BACKENDS: stops the script with one message when a peer the target runs
+# cannot run (bench would record it declined in every cell and the result would lose it): each
+# of BACKENDS on a 2-frame stack-10, checked right after the build, before any target runs.
+require_drivers() {
+  local target=$1 backends=$2 check=$work/drivers-$1 why
+  lb bench --family stack --views 10 --frames 2 --backend "$backends" --quiet --results "$check" >/dev/null 2>&1 || true
   why=$(python3 -c '
 import json, sys
 try:
     results = json.load(open(sys.argv[1]))["results"]
 except (OSError, ValueError) as error:
-    print("layoutbench bench --backend yoga,taffy wrote no results (%s)" % error)
+    print("layoutbench bench --backend %s wrote no results (%s)" % (sys.argv[2], error))
     sys.exit()
 print("; ".join("%s: %s" % (r["backend"], r.get("declined") or r.get("failed")) for r in results
-                if r.get("declined") or r.get("failed")))' "$check/results.json")
+                if r.get("declined") or r.get("failed")))' "$check/results.json" "$backends")
   if [ -n "$why" ]; then
-    echo "remake_results: flexbox: the Yoga and Taffy drivers are not set up ($why); run bash scripts/setup.sh" >&2
+    echo "remake_results: $target: the peers it runs are not set up ($why); run bash scripts/setup.sh" >&2
     exit 1
   fi
 }
 for name in "${names[@]}"; do
-  if [ "$name" = flexbox ]; then flexbox_drivers; fi
+  case "$name" in
+    million) require_drivers million kiwi ;;
+    published)
+      require_drivers published kiwi
+      # kiwi's own benchmark, whose figures the report sets beside the source's.
+      [ -x .build-kiwi/enaml_bench ] || {
+        echo "remake_results: published: kiwi's benchmark is not built (.build-kiwi/enaml_bench); run bash scripts/setup.sh" >&2; exit 1; } ;;
+    peers) require_drivers peers kiwi,kiwisolver,cassowary-py ;;
+    flexbox) require_drivers flexbox yoga,taffy ;;
+  esac
 done
 
 # stamp FILE COMMAND: a line under the Markdown file's title saying where it comes from.
