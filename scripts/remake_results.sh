@@ -32,6 +32,7 @@ flexbox|results/flexbox/ (Yoga and Taffy beside cassowary, factored and manual o
 package-benchmark|results/package-benchmark.md|5
 ib-conformance|results/ib-conformance.md|10
 ib-bench|results/ib-bench.md and results/ib-bench/ (the imported screens benched and compared on every back end)|8
+profiles|results/factored/profiles/ (callgrind: instructions per function inside SceneSession.runFrame, six runs)|10
 published|results/published.md, published.json and published/ (the plots)|10
 pictures|results/pictures/ and the HTML reports of default and scaling|3
 "
@@ -180,6 +181,54 @@ ib_bench() {
   stamp "$file" "the import, bench and compare commands in the file"
 }
 
+# profile FILE TITLE SPAN ARGS...: a callgrind profile of `layoutbench ARGS...` (instructions inside
+# SceneSession.runFrame, so the load is left out), every function at 1% or more, inclusive.
+profile() {
+  local file=$1 title=$2 span=$3; shift 3
+  local symbol='$s11LayoutModel12SceneSessionC8runFrame*'
+  SWIFT_DETERMINISTIC_HASHING=1 setarch "$(uname -m)" -R valgrind --tool=callgrind --callgrind-out-file="$work/cg" \
+    "--toggle-collect=$symbol" "$LB" "$@" >/dev/null 2>"$work/valgrind.err" \
+    || { cat "$work/valgrind.err" >&2; return 1; }
+  {
+    echo "# $title"; echo
+    echo "Callgrind, instructions (deterministic). Collected inside \`SceneSession.runFrame\` only (ops, solve, read-back), $span:"
+    echo
+    echo "    swift build -c release --product layoutbench"
+    echo "    SWIFT_DETERMINISTIC_HASHING=1 setarch x86_64 -R valgrind --tool=callgrind --callgrind-out-file=cg '--toggle-collect=$symbol' \\"
+    echo "        .build/release/layoutbench ${*//$work\//}"
+    echo "    callgrind_annotate --inclusive=yes --threshold=100 cg | swift demangle --simplified"
+    echo
+    echo "Inclusive instructions per function (shares of the total; functions under 1% left out):"
+    echo; echo '```'
+    callgrind_annotate --inclusive=yes --threshold=100 "$work/cg" | swift demangle --simplified \
+      | awk 'match($0, /\( *[0-9.]+%\)/) { v = substr($0, RSTART + 1, RLENGTH - 3); gsub(/ /, "", v); if (v + 0 >= 1) print }' \
+      | grep -v "PROGRAM TOTALS"
+    echo '```'
+  } >"$file"
+  stamp "$file" "bash scripts/remake_results.sh profiles (the command in the file)"
+}
+
+profiles() {
+  local dir=results/factored/profiles common=(--warmup 0 --repeat 1 --quiet --results "$work/profile-run")
+  lb generate --family toggle --views 100000 --output "$work/toggle.json" >/dev/null
+  # Only the first row's two constraints toggle (the others' ops dropped).
+  python3 -c "import json, sys; s = json.load(open(sys.argv[1])); s['name'] = 'toggle-one-row'
+s['frames'] = [[o for o in f if o.get('constraint') in ('split0', 'full0')] for f in s['frames']]
+json.dump(s, open(sys.argv[2], 'w'))" "$work/toggle.json" "$work/toggle-one-row.json"
+  profile "$dir/tree-100000.md" "tree-100000, factored: ten window-width suggests" "over ten frames" \
+    bench --family tree --views 100000 --backend factored --frames 10 "${common[@]}"
+  profile "$dir/tree-100000-manual.md" "tree-100000, frame arithmetic: the same ten frames" "over ten frames" \
+    bench --family tree --views 100000 --backend manual --frames 10 "${common[@]}"
+  profile "$dir/churn-100000.md" "churn-100000, factored: ten frames, each swapping one required height" "over ten frames" \
+    bench --family churn --views 100000 --backend factored --frames 10 "${common[@]}"
+  profile "$dir/toggle-100000.md" "toggle-100000, factored: one toggle frame (33,333 rows swap priorities)" "over one frame" \
+    bench --family toggle --views 100000 --backend factored --frames 1 "${common[@]}"
+  profile "$dir/toggle-100000-cassowary.md" "toggle-100000, cassowary: the same toggle frame" "over one frame" \
+    bench --family toggle --views 100000 --backend cassowary --frames 1 "${common[@]}"
+  profile "$dir/toggle-one-row.md" "toggle-one-row, factored: one toggle frame (one row of 33,333 swaps priorities)" "over one frame" \
+    bench --scene "$work/toggle-one-row.json" --backend factored --frames 1 "${common[@]}"
+}
+
 remake() {
   case "$1" in
     compare-quick) compare_md "$work/compare-quick.md" "compare at 10 views" --family stack,tree,grid,clamp,toggle,scroll,churn,mixed --views 10 --frames 5
@@ -258,6 +307,7 @@ remake() {
       python3 scripts/ib_conformance.py "$corpus" --binary "$LB" --output results/ib-conformance.md
       stamp results/ib-conformance.md "bash scripts/ib_conformance.sh IB_CORPUS" ;;
     ib-bench) ib_bench ;;
+    profiles) profiles ;;
     pictures) LAYOUTBENCH="$LB" bash scripts/screenshots.sh ;;
     published) lb bench --suite published --quiet --results results >/dev/null ;;
   esac
