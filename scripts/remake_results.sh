@@ -213,7 +213,8 @@ profiles() {
   lb generate --family toggle --views 100000 --output "$work/toggle.json" >/dev/null
   # Only the first row's two constraints toggle (the others' ops dropped).
   python3 -c "import json, sys; s = json.load(open(sys.argv[1])); s['name'] = 'toggle-one-row'
-s['frames'] = [[o for o in f if o.get('constraint') in ('split0', 'full0')] for f in s['frames']]
+for f in s['frames']:
+    f['ops'] = [o for o in f['ops'] if o.get('constraint') in ('split0', 'full0')]
 json.dump(s, open(sys.argv[2], 'w'))" "$work/toggle.json" "$work/toggle-one-row.json"
   profile "$dir/tree-100000.md" "tree-100000, factored: ten window-width suggests" "over ten frames" \
     bench --family tree --views 100000 --backend factored --frames 10 "${common[@]}"
