@@ -49,7 +49,7 @@ IMPORTED = [
 # Back ends the default suite leaves out on a scene (BenchCommand.defaultSizes, ImportedScreens).
 DEFAULT_SKIPS = "factored@toggle-10000,factored@mixed-10000,factored@ib-profilecell-x1000-rotate"
 PEERS = ("kiwi", "kiwisolver", "cassowary-py")
-# (family, views) -> minimum of kiwi p50 / cassowary p50 the issue asks for; build at 10,000 views: 100x.
+# (family, views) -> the smallest kiwi p50 / cassowary p50 the targets accept; build at 10,000 views: 100x.
 FRAME_TARGETS = {("stack", 10000): 20, ("tree", 10000): 20, ("clamp", 10000): 1000}
 BUILD_TARGET_VIEWS, BUILD_TARGET = 10000, 100
 
