@@ -213,8 +213,8 @@ profiles() {
   lb generate --family toggle --views 100000 --output "$work/toggle.json" >/dev/null
   # Only the first row's two constraints toggle (the others' ops dropped).
   python3 -c "import json, sys; s = json.load(open(sys.argv[1])); s['name'] = 'toggle-one-row'
-for f in s['frames']:
-    f['ops'] = [o for o in f['ops'] if o.get('constraint') in ('split0', 'full0')]
+keep = lambda ops: [o for o in ops if o.get('constraint') in ('split0', 'full0')]
+s['frames'] = [dict(f, ops=keep(f['ops'])) if isinstance(f, dict) else keep(f) for f in s['frames']]
 json.dump(s, open(sys.argv[2], 'w'))" "$work/toggle.json" "$work/toggle-one-row.json"
   profile "$dir/tree-100000.md" "tree-100000, factored: ten window-width suggests" "over ten frames" \
     bench --family tree --views 100000 --backend factored --frames 10 "${common[@]}"
