@@ -200,12 +200,15 @@ profile() {
     echo
     echo "Inclusive instructions per function (shares of the total; functions under 1% left out):"
     echo; echo '```'
-    callgrind_annotate --inclusive=yes --threshold=100 "$work/cg" | swift demangle --simplified \
+    # Each function at 1% or more, without its object file or this checkout's path, and without the
+    # callers above the frame (main, the harness), which the collection counts whole.
+    callgrind_annotate --inclusive=yes --threshold=100 "$work/cg" 2>/dev/null | swift demangle --simplified \
+      | sed -e 's/ \[[^]]*\]$//' -e "s|$PWD/||g" \
       | awk 'match($0, /\( *[0-9.]+%\)/) { v = substr($0, RSTART + 1, RLENGTH - 3); gsub(/ /, "", v); if (v + 0 >= 1) print }' \
-      | grep -v "PROGRAM TOTALS"
+      | awk '!/\(100\.0%\)/ || /SceneSession/' | grep -v "PROGRAM TOTALS"
     echo '```'
   } >"$file"
-  stamp "$file" "bash scripts/remake_results.sh profiles (the command in the file)"
+  stamp "$file" "the valgrind command below"
 }
 
 profiles() {
