@@ -17,23 +17,24 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# name | what it writes | minutes here (2 shared cores)
+# name | what it writes | minutes here (measured on 2026-11-26 with two re-makes sharing the 2 cores;
+# peers: an estimate, its 10,000-view lanes wait up to 15 minutes on each peer that does not finish)
 TARGETS="
 compare-quick|a compare of every family at 10 views into a scratch file (checks this script; commits nothing)|1
-default|results/default/ (report.md, results.json, report.html, plots as SVG)|15
-scaling|results/scaling/ (the same, 100 to 100,000 views)|60
-factored|results/factored/bench-10000.json and bench-100000.json|10
-million|results/million/ (1,000 to 1,000,000 views of stack, tree, grid and scroll: JSON per run, tables.md)|60
-compare|results/compare-10-1000.md|5
-crossover|results/crossover.md, .json and crossover-plots/|6
-crossover-same|results/crossover-same-constraints/|2
-peers|results/peers.md and peers.json|150
-flexbox|results/flexbox/ (Yoga and Taffy beside cassowary, factored and manual on stack, tree, grid and scroll, 1,000 to 100,000 views: flexbox.json, tables.md)|80
-package-benchmark|results/package-benchmark.md|5
-ib-conformance|results/ib-conformance.md|10
-ib-bench|results/ib-bench.md and results/ib-bench/ (the imported screens benched and compared on every back end)|8
-profiles|results/factored/profiles/ (callgrind: instructions per function inside SceneSession.runFrame, six runs)|10
-published|results/published.md, published.json and published/ (the plots)|10
+default|results/default/ (report.md, results.json, report.html, plots as SVG)|2
+scaling|results/scaling/ (the same, 100 to 100,000 views)|6
+factored|results/factored/bench-10000.json and bench-100000.json|2
+million|results/million/ (1,000 to 1,000,000 views of stack, tree, grid and scroll: JSON per run, tables.md)|22
+compare|results/compare-10-1000.md|4
+crossover|results/crossover.md, .json and crossover-plots/|4
+crossover-same|results/crossover-same-constraints/|1
+peers|results/peers.md and peers.json|120
+flexbox|results/flexbox/ (Yoga and Taffy beside cassowary, factored and manual on stack, tree, grid and scroll, 1,000 to 100,000 views: flexbox.json, tables.md)|14
+package-benchmark|results/package-benchmark.md|4
+ib-conformance|results/ib-conformance.md|1
+ib-bench|results/ib-bench.md and results/ib-bench/ (the imported screens benched and compared on every back end)|1
+profiles|results/factored/profiles/ (callgrind: instructions per function inside SceneSession.runFrame, six runs)|4
+published|results/published.md, published.json and published/ (the plots)|2
 pictures|results/pictures/ and the HTML reports of default and scaling|3
 "
 
