@@ -27,3 +27,16 @@ func solve(_ s: IBImportedScene) throws -> [String: [Double]] {
     for (n, v) in s.scene.views.enumerated() { out[v.id] = Array(session.rects[4 * n..<4 * n + 4]) }
     return out
 }
+
+/// An Interface Builder xib around `objects` (its top-level views), line for line as Xcode writes
+/// one: the XML declaration, the document, the device when given, then `<objects>`, so the views
+/// start on line 4 (5 with a device) and messages name the lines a written file would have.
+func ibDocument(toolsVersion: Int, device: String? = nil, _ objects: String) -> String {
+    var lines = [
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+        "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"3.0\" toolsVersion=\"\(toolsVersion)\">",
+    ]
+    if let device { lines.append("<device id=\"\(device)\" orientation=\"portrait\"/>") }
+    lines += ["<objects>", objects, "</objects>", "</document>"]
+    return lines.joined(separator: "\n")
+}

@@ -61,11 +61,7 @@ struct IBSafeAreaMarginTests {
 /// 100 and `a` at 110).
 struct IBObservedGuideTests {
     @Test func optionalEqualitiesAreNotObserved() throws {
-        let xml = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14000">
-            <device id="retina4_7" orientation="portrait"/>
-            <objects>
+        let xml = ibDocument(toolsVersion: 14000, device: "retina4_7", """
             <view id="v"><rect key="frame" x="0" y="0" width="375" height="667"/>
             <subviews>
             <view translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0" y="57" width="375" height="10"/></view>
@@ -90,9 +86,7 @@ struct IBObservedGuideTests {
             <constraint firstItem="c" firstAttribute="height" constant="10" id="ch"/>
             </constraints>
             </view>
-            </objects>
-            </document>
-            """
+            """)
         let scene = try importOne(xml, options: IBImportOptions(environmentFromFrames: true))
         let frames = try solve(scene)
         #expect(frames["a"] == [0, 57, 375, 10])

@@ -13,10 +13,7 @@ import Testing
 ///   keeps no insets and is listed as not modelled on both axes.
 struct IBSymbolImageTests {
     @Test func insetsReadOffTheConstraints() throws {
-        let xml = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21000">
-            <objects>
+        let xml = ibDocument(toolsVersion: 21000, """
             <view id="v"><rect key="frame" x="0" y="0" width="300" height="200"/>
             <subviews>
             <view translatesAutoresizingMaskIntoConstraints="NO" id="c"><rect key="frame" x="10" y="10" width="19" height="19"/>
@@ -40,9 +37,7 @@ struct IBSymbolImageTests {
             <constraint firstItem="t" firstAttribute="leading" secondItem="v" secondAttribute="leading" constant="100" id="tl"/>
             </constraints>
             </view>
-            </objects>
-            </document>
-            """
+            """)
         let scene = try importOne(xml)
         #expect(scene.views.first { $0.id == "s" }?.alignmentInsets == IBInsets(top: -0.5, left: 0, bottom: -0.5, right: 0))
         #expect(scene.views.first { $0.id == "t" }?.alignmentInsets == .zero)
@@ -59,10 +54,7 @@ struct IBSymbolImageTests {
     /// its unknown insets) and has an intrinsic size, the stored one, so it solves to its stored
     /// frame. `p` shows a named image (`photo`, no catalog) that way: an intrinsic size, no symbol.
     @Test func imageGivenAsAnImageReferenceChild() throws {
-        let xml = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21000">
-            <objects>
+        let xml = ibDocument(toolsVersion: 21000, """
             <view id="v"><rect key="frame" x="0" y="0" width="300" height="200"/>
             <subviews>
             <imageView translatesAutoresizingMaskIntoConstraints="NO" id="r"><rect key="frame" x="10" y="10" width="24" height="22"/>
@@ -79,9 +71,7 @@ struct IBSymbolImageTests {
             <constraint firstItem="p" firstAttribute="leading" secondItem="v" secondAttribute="leading" constant="100" id="pl"/>
             </constraints>
             </view>
-            </objects>
-            </document>
-            """
+            """)
         let scene = try importOne(xml)
         let frames = try solve(scene)
         #expect(frames["r"] == [10, 10, 24, 22])
