@@ -15,16 +15,21 @@ extension IBSceneBuilder {
 
     /// Text baselines (no font metrics on Linux), documented approximation: a font of the
     /// element's `fontDescription` `pointSize` (the one of a `<variation>` matching the size classes
-    /// first; 17 when absent, text styles included: their stored frames align as if one size),
-    /// with ascender 0.95 and descender 0.24 of the point size. One line of text is centred
-    /// vertically, as labels, buttons and text fields draw it, so both baselines lie
-    /// `0.355 * pointSize` below the centre. A multi-line label (`numberOfLines` 0 or above 1) has
-    /// its first baseline one ascender below its top and its last one descender above its bottom.
-    /// An empty label (`text=""`, or neither text nor attributed text) has no line to centre
-    /// (UIKit gives it no intrinsic height): both its baselines lie one descender of its own font
-    /// above its bottom (a text style at its default Dynamic Type size, see
-    /// `textStylePointSize`). Apple documents no baseline for an empty label; this is what
-    /// Xcode's stored frames show, for a label taller than a line as for one line tall.
+    /// first; 17 when absent), with ascender 0.95 and descender 0.24 of the point size.
+    /// - A label's last baseline is one descender above its bottom whatever its height (a text
+    ///   style at its default Dynamic Type size, see `textStylePointSize`): a label stretched
+    ///   taller than its line keeps its last baseline there though UIKit draws the line centred;
+    ///   Xcode's stored frames show this. A multi-line label (`numberOfLines` 0 or above 1) has its
+    ///   first baseline one ascender below its top; a one-line label the one of its centred line,
+    ///   `0.355 * pointSize` below its centre (no stored frame in the corpora tells the two apart
+    ///   for a stretched one-line label). An empty label (`text=""`, or neither text nor
+    ///   attributed text; UIKit gives it no intrinsic height) has both baselines one descender
+    ///   above its bottom; Apple documents none, this is what Xcode's stored frames show.
+    /// - A button and a text field take the baseline of the line they centre in themselves,
+    ///   `0.355 * pointSize` below the centre (a text style counts as 17: their stored frames
+    ///   align as if one size).
+    /// - A text view's lie inside its default text container inset (8 pt top and bottom): the
+    ///   first one ascender below the inset, the last one descender above it.
     /// A stack view's baseline is its arranged view's (see `baselineView`); a view without text
     /// has its baselines at its bottom (UIView's default). Returns the view, attribute and offset.
     func baselineOffset(_ i: Int, last: Bool) -> (view: Int, attribute: Attribute, offset: Double) {
@@ -34,14 +39,14 @@ extension IBSceneBuilder {
         let varied = e.children.last { $0.name == "variation" && $0.key.map(variationMatches) == true && $0.child("fontDescription") != nil }
         let font = varied?.child("fontDescription") ?? e.child("fontDescription", key: "fontDescription")
             ?? e.descendants().first { $0.name == "fontDescription" }
-        if e.name == "label", Self.isEmptyLabel(e) {
+        if e.name == "label" {
             let size = font.flatMap { Double($0["pointSize"] ?? "") ?? $0["style"].flatMap(Self.textStylePointSize) } ?? 17
-            return (b, .bottom, -0.24 * size)
+            if Self.isEmptyLabel(e) || last { return (b, .bottom, -0.24 * size) }
+            if (Int(e["numberOfLines"] ?? "1") ?? 1) != 1 { return (b, .top, 0.95 * size) }
         }
         let size = font.flatMap { Double($0["pointSize"] ?? "") } ?? 17
-        let lines = Int(e["numberOfLines"] ?? "1") ?? 1
-        if e.name == "label", lines != 1 {
-            return last ? (b, .bottom, -0.24 * size) : (b, .top, 0.95 * size)
+        if e.name == "textView" {
+            return last ? (b, .bottom, -8 - 0.24 * size) : (b, .top, 8 + 0.95 * size)
         }
         return (b, .centerY, 0.355 * size)
     }

@@ -28,6 +28,10 @@ func solve(_ s: IBImportedScene) throws -> [String: [Double]] {
     return out
 }
 
+/// Whether a solved rectangle equals the expected one within 1e-9 (hand-computed frames with
+/// fractions that floating point does not hold exactly).
+func near(_ a: [Double]?, _ b: [Double]) -> Bool { a.map { zip($0, b).allSatisfy { abs($0 - $1) < 1e-9 } } ?? false }
+
 /// An Interface Builder xib around `objects` (its top-level views), line for line as Xcode writes
 /// one: the XML declaration, the document, the device when given, then `<objects>`, so the views
 /// start on line 4 (5 with a device) and messages name the lines a written file would have.

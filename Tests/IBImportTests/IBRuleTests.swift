@@ -9,7 +9,9 @@ import Testing
 ///   so the top layout guide is 64 long; no tab bar, so the bottom guide is 0 long.
 /// - hdr: top = 64 + 8 = 72, leading = root margin 16 (375 < 414), width 80 (intrinsic; `hdrW` is
 ///   excluded by the default size class, included by widthClass=regular → width 200).
-/// - sub: firstBaseline == hdr's baseline; same 17 pt font → same centre 82.5 → top 67.5; leading 104.
+/// - sub: firstBaseline == hdr's baseline (its last: one descender, 0.24 × 17 = 4.08, above its
+///   bottom 93, so 88.92); sub is one line of 17 pt, 30 tall, its first baseline 0.355 × 17 =
+///   6.035 below its centre: centre 82.885, top 67.885; leading 104.
 /// - scr: top = hdr.bottom 93 + 10 = 103, bottom = bottom guide's top 667 → [0, 103, 375, 564];
 ///   cnt: scroll edges are the content area (legacy rule), width = the scroll view's frame → [0, 103, 375, 1000].
 /// - box: both horizontal margins flexible, bottom margin fixed → [100, 600, 175, 40].
@@ -24,7 +26,7 @@ struct IBRuleTests {
         #expect(r["tg"] == [0, 0, 375, 64])
         #expect(r["bg"] == [0, 667, 375, 0])
         #expect(r["hdr"] == [16, 72, 80, 21])
-        #expect(r["sub"] == [104, 67.5, 60, 30])
+        #expect(near(r["sub"], [104, 67.885, 60, 30]))
         #expect(r["scr"] == [0, 103, 375, 564])
         #expect(r["cnt"] == [0, 103, 375, 1000])
         #expect(r["scr~content"] == [0, 103, 375, 1000])
@@ -38,7 +40,7 @@ struct IBRuleTests {
         let options = IBImportOptions(traits: IBImportOptions.parseTraits("widthClass=regular")!)
         let r = try solve(try IBImporter.importFile(fixture("Legacy.storyboard"), options: options)[0])
         #expect(r["hdr"] == [16, 72, 200, 21])
-        #expect(r["sub"] == [224, 67.5, 60, 30])
+        #expect(near(r["sub"], [224, 67.885, 60, 30]))
         #expect(IBImportOptions.parseTraits("widthClass=huge") == nil)
     }
 
