@@ -205,7 +205,8 @@ extension IBSceneBuilder {
     /// guides when there is no safe area; a table cell's content view: 8, or 11 above and below
     /// and the root's side margin from Xcode 10's files on), moved inside the safe area when
     /// `insetsLayoutMarginsFromSafeArea` (default), and no smaller than the superview's margins
-    /// where `preservesSuperviewLayoutMargins="YES"`.
+    /// where `preservesSuperviewLayoutMargins="YES"` (a stack view's count only when it arranges
+    /// relative to them, see `isMarginlessStack`).
     func tableMargins(_ i: Int, env: IBEnvironment) -> IBRect {
         let v = views[i]
         let w = v.window
@@ -254,13 +255,23 @@ extension IBSceneBuilder {
             let right = covered(max(w.x, safe.right), min(w.right, root.right))
             rect = w.inset(by: IBInsets(top: m.top + top, left: m.left + left, bottom: m.bottom + bottom, right: m.right + right))
         }
-        if v.element.flag("preservesSuperviewLayoutMargins"), let p = v.parent {
+        if v.element.flag("preservesSuperviewLayoutMargins"), let p = v.parent, !isMarginlessStack(p) {
             let s = tableMargins(p, env: env)
             let left = max(rect.x, s.x), top = max(rect.y, s.y)
             let right = min(rect.right, s.right), bottom = min(rect.bottom, s.bottom)
             rect = IBRect(x: left, y: top, width: right - left, height: bottom - top)
         }
         return rect
+    }
+
+    /// A stack view that does not arrange its views relative to its margins (no
+    /// `layoutMarginsRelativeArrangement`, no margins element: Xcode writes a stack's margins
+    /// only for that arrangement) passes no margins on to a subview that preserves its
+    /// superview's: Xcode's stored frames inset such a subview by its own margins alone.
+    func isMarginlessStack(_ i: Int) -> Bool {
+        let e = views[i].element
+        return e.name == "stackView" && !e.flag("layoutMarginsRelativeArrangement")
+            && !e.children.contains { $0.key == "layoutMargins" || $0.key == "directionalLayoutMargins" }
     }
 
     /// Whether view `i` lies inside a scroll view (table, collection and text views are ones).
