@@ -88,12 +88,12 @@ def main():
            "(`--environment-from-frames`) and from the device table, default options otherwise (conflicting "
            "required constraints broken as UIKit breaks them), cassowary back end, 0.5 pt tolerance; views IB "
            "flags as misplaced or ambiguous are left out of the percentages, and so are the views `--check` says it "
-           "cannot compare (`not comparable`: a view whose solved frame depends on a required constraint the stored "
-           "frames break, or on the run-time size of a custom class the file does not give, or whose frame the "
+           "cannot compare (`not comparable`: a view whose solved frame depends on a required constraint (of the file, or "
+           "a fill-aligned stack's span) the stored frames break, or on the run-time size of a custom class the file does not give, or whose frame the "
            "constraints leave ambiguous; see the README's import section). A refused file adds no views to the totals and is listed as refused. "
            "The causes column gives, per differing unflagged view, its class and the kind of the likely cause "
            "`--check` names (dropped constraint, symbol insets, custom class size, constraint outside, "
-           "stale stored frame: IB's own frames break a required constraint of the file, of that view or "
+           "stale stored frame: IB's own frames break a required constraint of the file or a fill-aligned stack's span, of that view or "
            "elsewhere in the hierarchy; unsupported attribute; unknown when the import knows of none).", "",
            SAMPLE_NOTE_UNSEEN if a.unseen else SAMPLE_NOTE_IN_SAMPLE, ""]
     for from_frames, title in ((True, "environment read off the frames (`--environment-from-frames`)"),

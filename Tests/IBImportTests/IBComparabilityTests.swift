@@ -67,6 +67,41 @@ struct IBComparabilityTests {
         #expect(result.mismatches.allSatisfy { $0.flag?.hasPrefix("not comparable") == true })
     }
 
+    /// A vertical, fill-aligned stack `s`, 200×50 at (10, 10), arranges `l1` and `l2` (25 tall each).
+    /// `l1` keeps its autoresizing mask in the file and is stored 150 wide, a width the stack's fill
+    /// alignment does not give (it spans the stack: 200); `l2` is stored 200 wide. The stored frames
+    /// break the stack's own rule by 50 pt, so `l1` is not comparable (solved 200 wide); `s` and
+    /// `l2` do not depend on it and match.
+    @Test func arrangedViewStoredAcrossAWidthItsStackDoesNotGiveIsNotComparable() throws {
+        let xml = ibDocument(toolsVersion: 21000, """
+            <view id="v"><rect key="frame" x="0" y="0" width="300" height="400"/>
+            <subviews>
+            <stackView axis="vertical" distribution="fillEqually" translatesAutoresizingMaskIntoConstraints="NO" id="s"><rect key="frame" x="10" y="10" width="200" height="50"/>
+            <subviews>
+            <view id="l1"><rect key="frame" x="0" y="0" width="150" height="25"/><autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/></view>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="l2"><rect key="frame" x="0" y="25" width="200" height="25"/></view>
+            </subviews>
+            </stackView>
+            </subviews>
+            <constraints>
+            <constraint firstItem="s" firstAttribute="top" secondItem="v" secondAttribute="top" constant="10" id="st"/>
+            <constraint firstItem="s" firstAttribute="leading" secondItem="v" secondAttribute="leading" constant="10" id="sl"/>
+            <constraint firstItem="s" firstAttribute="width" constant="200" id="sw"/>
+            <constraint firstItem="s" firstAttribute="height" constant="50" id="sh"/>
+            </constraints>
+            </view>
+            """)
+        let scene = try importOne(xml)
+        #expect(scene.staleConstraints().map(\.id) == ["l1~sv-right"])
+        let r = try solve(scene)
+        #expect(r["l1"] == [10, 10, 200, 25])
+        #expect(r["l2"] == [10, 35, 200, 25])
+        let result = try scene.check(backend: CassowaryBackend.self, repair: true)
+        #expect(Set(result.notComparable.keys) == ["l1"])
+        #expect(result.notComparable["l1"]?.message.contains("required constraint l1~sv-right by 50 pt") == true)
+        #expect(result.unflaggedCount == 3 && result.unflaggedMatching == 3)
+    }
+
     /// A 300×400 root: `k`, a view of custom class `Badge` with no intrinsic size in the file, pinned
     /// at (10, 10) and stored 60×30 with nothing sizing it; `m` (20×20) 8 after it, top at 10; `n`
     /// (40×40) pinned at (0, 300); `z`, a plain view pinned at (0, 200) and stored 40×40 with no
