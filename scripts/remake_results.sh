@@ -263,6 +263,8 @@ remake() {
       done
       lb bench --family stack,tree,grid,scroll --views 1000,10000 --backend kiwi --time-limit 10 \
         --quiet --results "$work/m-kiwi" --json results/million/kiwi-1k-10k.json >/dev/null
+      # Each JSON records its command; the scratch folder it names is this run's, so it is called WORK.
+      sed -i "s|$work/|WORK/|g" results/million/*.json
       lb machine --bandwidth >results/million/machine.txt
       python3 scripts/million_report.py results/million/*.json >results/million/tables.md ;;
     compare) compare_md results/compare-10-1000.md "\`layoutbench compare\` on every family at 10 and 1,000 views" \
