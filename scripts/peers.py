@@ -277,8 +277,26 @@ def row_figures(r):
             fig.update(build=seconds, build_bound="lower bound")
         return fig
     f = r["frame_seconds"]
-    return {"p50": f["p50"], "p99": f["p99"], "build": r["build_seconds"],
-            "measured": r["frames_measured"], "frames": r["frames"] * r.get("repeat", 1)}
+    fig = {"p50": f["p50"], "p99": f["p99"], "build": r["build_seconds"],
+           "measured": r["frames_measured"], "frames": r["frames"] * r.get("repeat", 1)}
+    # Transitions (animation blocks) are timed apart from interactive frames, as bench reports them,
+    # for the peers too: a scene of transitions only has no per-frame figures.
+    t = r.get("transitions")
+    if t:
+        fig.update(transitions=t["count"], transition_p50=t["latency_seconds"]["p50"],
+                   transition_p99=t["latency_seconds"]["p99"])
+        if not r.get("interactive_frames"):
+            fig.update(p50=None, p99=None)
+    return fig
+
+
+def compared(fig, base):
+    """The figure over cassowary's: per-frame p50, or the transitions' latency p50 where the scene has
+    only transitions."""
+    key = "p50" if fig.get("p50") is not None else "transition_p50"
+    if fig.get(key) is None or not base or not base.get(key):
+        return None
+    return fig[key] / base[key]
 
 
 def section_of(rec):
@@ -307,7 +325,10 @@ def write_reports(args, records, work):
            "cannot tell which changed, so they read all). kiwi, kiwisolver and cassowary-py run **out of process** "
            "(†, `out_of_process: true` in the bench records) as drivers on the scene's solver-level trace and "
            "time themselves on a monotonic clock; our back ends run in process. Ratios are the back end's figure "
-           "over cassowary's (how many times slower than cassowary).", "",
+           "over cassowary's (how many times slower than cassowary). Transitions (animation blocks: one solve, then "
+           "Core Animation interpolates) are timed apart from interactive frames, for every back end, peers included: "
+           "p50 and p99 are of the interactive frames, the transitions' column gives their latency (the time of the "
+           "transition's frame); on a scene of transitions only, the ratio is of latencies.", "",
            "Lower bounds, stated in each cell: `*N/120` = the back end's frames passed the time limit of its run "
            "(given per table) after N "
            "frames, so its p50/p99 cover those N frames (a lower bound on the cost of the stream). "
@@ -338,23 +359,23 @@ def write_reports(args, records, work):
                "Time limit: %s of frames per back end and scene.%s" % (
                    " / ".join("%g s" % l for l in limits) or "none",
                    " Not run, as in the default suite (too slow to build or pivot there): %s." % ", ".join(skips) if skips else "")]
-        md += ["", "| scene | back end | frames timed | p50 | p99 | build | p50 ÷ cassowary | build ÷ cassowary |",
-               "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+        md += ["", "| scene | back end | frames timed | p50 | p99 | transitions: latency p50 / p99 | build | p50 ÷ cassowary | build ÷ cassowary |",
+               "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
         for rec in recs:
             base = next((row_figures(r) for r in rec["results"] if r["backend"] == "cassowary"), None)
             entry = {"scene": rec["scene"], "views": rec["views"] if rec["views"] > 0 else imported_views(rec["results"]),
                      "backends": [], "verdicts": rec["verdicts"]}
             if not rec["results"]:
-                md.append("| %s | (no results: bench wrote nothing) | | | | | | |" % rec["scene"])
+                md.append("| %s | (no results: bench wrote nothing) | | | | | | | |" % rec["scene"])
             for r in rec["results"]:
                 fig = row_figures(r)
                 label = r["backend"] + (" †" if out_of_process(r) else "") + (" ‡" if r.get("group") else "")
                 if fig is None:
-                    md.append("| %s | %s | declined: %s | | | | | |" % (rec["scene"], label, r["declined"].replace("|", "/")[:300]))
+                    md.append("| %s | %s | declined: %s | | | | | | |" % (rec["scene"], label, r["declined"].replace("|", "/")[:300]))
                     entry["backends"].append({"backend": r["backend"], "declined": r["declined"], "out_of_process": out_of_process(r)})
                     continue
                 bound = fig.get("build_bound")
-                ratio = fig["p50"] / base["p50"] if fig["p50"] is not None and base and base["p50"] else None
+                ratio = compared(fig, base)
                 bratio = fig["build"] / base["build"] if base and base["build"] else None
                 if bound:
                     wall = fig["wall_seconds"]
@@ -365,12 +386,16 @@ def write_reports(args, records, work):
                         build_cell, bratio_cell = "≈ %s (warm-up build)" % fmt_seconds(fig["build"]), "≈ " + fmt_ratio(bratio)
                     else:
                         build_cell, bratio_cell = fmt_seconds(fig["build"]), fmt_ratio(bratio)
-                    md.append("| %s | %s | %s | – | – | %s | – | %s |" % (rec["scene"], label, frames_cell, build_cell, bratio_cell))
+                    md.append("| %s | %s | %s | – | – | – | %s | – | %s |" % (rec["scene"], label, frames_cell, build_cell, bratio_cell))
                 else:
                     partial = fig["measured"] < fig["frames"]
-                    md.append("| %s | %s | %s%d/%d | %s | %s | %s | %s | %s |" % (
-                        rec["scene"], label, "*" if partial else "", fig["measured"], fig["frames"], fmt_seconds(fig["p50"]),
-                        fmt_seconds(fig["p99"]), fmt_seconds(fig["build"]), fmt_ratio(ratio), fmt_ratio(bratio)))
+                    only = "transitions only" if fig["p50"] is None else None
+                    latency = ("%s / %s" % (fmt_seconds(fig["transition_p50"]), fmt_seconds(fig["transition_p99"]))
+                               if fig.get("transitions") else "–")
+                    md.append("| %s | %s | %s%d/%d | %s | %s | %s | %s | %s | %s |" % (
+                        rec["scene"], label, "*" if partial else "", fig["measured"], fig["frames"],
+                        only or fmt_seconds(fig["p50"]), only or fmt_seconds(fig["p99"]), latency,
+                        fmt_seconds(fig["build"]), fmt_ratio(ratio), fmt_ratio(bratio)))
                 entry["backends"].append(dict(fig, backend=r["backend"], partial=fig["measured"] < fig["frames"],
                                               p50_over_cassowary=ratio, build_over_cassowary=bratio,
                                               out_of_process=out_of_process(r)))

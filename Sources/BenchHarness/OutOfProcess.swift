@@ -63,9 +63,17 @@ extension Harness {
             let samples = run.frames.map { Double($0.nanoseconds) * 1e-9 }
             result.framesMeasured = samples.count
             result.buildSeconds = Double(run.buildNanoseconds) * 1e-9
-            result.frameTimes = FrameTimes(samples: samples)
-            result.misses120 = Budget.misses(samples, budget: Budget.hz120)
-            result.misses60 = Budget.misses(samples, budget: Budget.hz60)
+            // The driver timed frame f of the scene as its f-th sample: interactive frames by
+            // their per-frame cost, transitions by their latency, as for a built-in back end.
+            var tally = FrameTally(capacity: samples.count)
+            for (f, elapsed) in samples.enumerated() {
+                tally.addTimedOutOfProcess(elapsed, presentation: scene.presentation(ofFrame: f), displayRate: settings.displayRate)
+            }
+            result.frameTimes = FrameTimes(samples: tally.interactive)
+            result.misses120 = Budget.misses(tally.interactive, budget: Budget.hz120)
+            result.misses60 = Budget.misses(tally.interactive, budget: Budget.hz60)
+            result.interactiveFrames = tally.interactive.count
+            result.transitions = tally.measure(displayRate: settings.displayRate)
             result.refusedOps =
                 run.frames.reduce(0) { $0 + $1.refused.count }
                 + trace.gatedRefusals.prefix(run.frames.count).reduce(0) { $0 + $1.count }

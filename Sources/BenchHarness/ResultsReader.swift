@@ -102,7 +102,7 @@ public enum ResultsReader {
         m.latency.count = m.count
         m.displayRate = Int(number(value["display_rate_hz"]) ?? 120)
         m.overBudget = Int(number(value["over_budget"]) ?? 0)
-        m.viewsMovedPerTransition = number(value["views_moved_per_transition"]) ?? 0
+        m.viewsMovedPerTransition = number(value["views_moved_per_transition"])
         m.interpolatedFramesPerTransition = number(value["interpolated_frames_per_transition"]) ?? 0
         return m
     }

@@ -55,7 +55,8 @@ public struct ResultsFile: Codable, Sendable {
         public var latencySeconds: FrameSeconds
         public var displayRateHz: Int
         public var overBudget: Int
-        public var viewsMovedPerTransition: Double
+        /// Absent for a driver measured out of process (it reports times only).
+        public var viewsMovedPerTransition: Double?
         public var interpolatedFramesPerTransition: Double
         enum CodingKeys: String, CodingKey {
             case count

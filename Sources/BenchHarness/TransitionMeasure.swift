@@ -13,8 +13,9 @@ public struct TransitionMeasure: Sendable {
     /// Transitions whose solve took longer than one display frame at `displayRate`
     /// (the animation's first frame is late).
     public var overBudget = 0
-    /// Views the solve moved, per transition (what Core Animation then animates).
-    public var viewsMovedPerTransition = 0.0
+    /// Views the solve moved, per transition (what Core Animation then animates); nil when
+    /// not known (a driver measured out of process reports times only).
+    public var viewsMovedPerTransition: Double? = 0
     /// Display frames drawn by interpolation, per transition, with no solve.
     public var interpolatedFramesPerTransition = 0.0
 
@@ -27,7 +28,8 @@ public struct TransitionMeasure: Sendable {
 struct FrameTally {
     var interactive: [Double] = []
     var transitions: [Double] = []
-    var viewsMoved = 0
+    /// Nil once a frame came from a driver out of process, which does not say what moved.
+    var viewsMoved: Int? = 0
     var interpolated = 0
     var solves = 0
 
@@ -37,7 +39,19 @@ struct FrameTally {
         solves += session.solvesInLastFrame
         if presentation.isTransition {
             transitions.append(elapsed)
-            viewsMoved += session.viewsMovedInLastFrame
+            viewsMoved = viewsMoved.map { $0 + session.viewsMovedInLastFrame }
+            interpolated += presentation.interpolatedFrames(displayRate: displayRate)
+        } else {
+            interactive.append(elapsed)
+        }
+    }
+
+    /// A frame an external driver timed: sorted by the scene's presentation of it, like a
+    /// built-in back end's, so a peer's transitions are latencies beside ours, not frames.
+    mutating func addTimedOutOfProcess(_ elapsed: Double, presentation: FramePresentation, displayRate: Int) {
+        if presentation.isTransition {
+            transitions.append(elapsed)
+            viewsMoved = nil
             interpolated += presentation.interpolatedFrames(displayRate: displayRate)
         } else {
             interactive.append(elapsed)
@@ -51,7 +65,7 @@ struct FrameTally {
         m.latency = FrameTimes(samples: transitions)
         m.displayRate = displayRate
         m.overBudget = Budget.misses(transitions, budget: m.budget)
-        m.viewsMovedPerTransition = Double(viewsMoved) / Double(transitions.count)
+        m.viewsMovedPerTransition = viewsMoved.map { Double($0) / Double(transitions.count) }
         m.interpolatedFramesPerTransition = Double(interpolated) / Double(transitions.count)
         return m
     }

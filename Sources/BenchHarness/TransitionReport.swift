@@ -20,7 +20,7 @@ public func transitionTable(_ results: [BenchResult], markdown: Bool) -> String 
         let t = r.transitions!
         return [
             r.scene, backendLabel(r), "\(r.views)", "\(t.count)", formatDuration(t.latency.p50), formatDuration(t.latency.p99),
-            formatDuration(t.latency.max), "\(t.overBudget)", formatCount(t.viewsMovedPerTransition),
+            formatDuration(t.latency.max), "\(t.overBudget)", t.viewsMovedPerTransition.map(formatCount) ?? "–",
             formatCount(t.interpolatedFramesPerTransition),
         ]
     }

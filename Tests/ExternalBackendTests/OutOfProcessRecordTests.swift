@@ -3,6 +3,7 @@ import CassowarySolver
 import ExternalBackend
 import Foundation
 import LayoutModel
+import SceneGenerator
 import XCTest
 
 /// Bench records say which back ends an external driver measured out of process: the JSON's
@@ -73,6 +74,41 @@ final class OutOfProcessRecordTests: XCTestCase {
         // Without an external back end, no mark and no footnote.
         XCTAssertFalse(terminalTable([run[0]]).contains("†"))
         XCTAssertFalse(markdownReport([run[0]], context: context).contains("†"))
+    }
+
+    /// A peer's transitions are timed apart from its interactive frames, as a built-in back end's:
+    /// toggle (10 views, 40 frames) swaps priorities in an animation block at frames 0 and 30.
+    /// A toy driver times transition frames 5,000 ns and the others 1,000 ns.
+    func testAPeersTransitionsAreLatenciesApartFromItsFrames() throws {
+        let scene = try SceneGenerator.generate(.toggle, GeneratorParameters(views: 10, frames: 40)).compile()
+        let kinds = (0..<scene.frameCount).map { scene.presentation(ofFrame: $0).isTransition }
+        XCTAssertEqual(kinds.filter { $0 }.count, 2)
+        let frames = kinds.enumerated().map { "frame \($0.offset + 1) \($0.element ? 5000 : 1000)\\n" }.joined()
+        let path = NSTemporaryDirectory() + "layoutbench-test-toy-transitions-\(getpid()).sh"
+        try "printf 'layoutbench-driver 1 toy 1\\nbuild 3000\\n\(frames)end\\n'\n".write(toFile: path, atomically: true, encoding: .utf8)
+        var settings = BenchSettings()
+        settings.warmupFrames = 0
+        ExternalRuns.reference = CassowaryBackend.self
+        let r = Harness.runExternal(
+            BenchScene(name: "toggle-10", family: "toggle", scene: scene),
+            driver: DriverSpec(name: "exec:sh \(path)", command: "sh \(path)"), settings: settings)
+        XCTAssertNil(r.declined)
+        XCTAssertEqual(r.framesMeasured, 40)
+        XCTAssertEqual(r.interactiveFrames, 38)
+        XCTAssertEqual(r.frameTimes.count, 38)
+        XCTAssertEqual(r.frameTimes.max, 1000 * 1e-9)
+        let t = try XCTUnwrap(r.transitions)
+        XCTAssertEqual(t.count, 2)
+        XCTAssertEqual(t.latency.p50, 5000 * 1e-9)
+        XCTAssertNil(t.viewsMovedPerTransition, "what moved is not known out of process")
+
+        let text = ResultsJSON.encode([r], context: context, settings: settings)
+        XCTAssertTrue(text.contains("\"interpolated_frames_per_transition\""), text)
+        XCTAssertFalse(text.contains("views_moved_per_transition"), "not known, not written: \(text)")
+        let back = try ResultsReader.read(Array(text.utf8), source: "results.json").results[0]
+        XCTAssertEqual(back.transitions?.count, 2)
+        XCTAssertNil(back.transitions?.viewsMovedPerTransition)
+        XCTAssertTrue(markdownReport([r], context: context).contains("| 2 | 5.0 µs |"))
     }
 
     /// A driver that fails is declined, and its record still says it was to run out of process.
