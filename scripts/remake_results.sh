@@ -28,7 +28,7 @@ million|results/million/ (1,000 to 1,000,000 views of stack, tree, grid and scro
 compare|results/compare-10-1000.md|4
 crossover|results/crossover.md, .json and crossover-plots/|4
 crossover-same|results/crossover-same-constraints/|1
-peers|results/peers.md and peers.json|120
+peers|results/peers.md and peers.json|75
 flexbox|results/flexbox/ (Yoga and Taffy beside cassowary, factored and manual on stack, tree, grid and scroll, 1,000 to 100,000 views: flexbox.json, tables.md)|14
 package-benchmark|results/package-benchmark.md|4
 ib-conformance|results/ib-conformance.md|1
@@ -276,15 +276,30 @@ remake() {
         --work "$work/crossover-same" --out results/crossover-same-constraints
       stamp results/crossover-same-constraints/crossover.md "python3 scripts/crossover.py --kinds stack --same-constraints --no-compare" ;;
     peers)
+      # Two streams of lanes side by side, one per core (every solver in them is single-threaded; a
+      # row's ratios still compare back ends of one bench run): the 1,000-view lane then the Python
+      # peers at 10,000, and kiwi's two 10,000-view lanes.
       local p=(python3 scripts/peers.py --layoutbench "$LB" --work "$work/peers" --verdict-frames 30)
-      "${p[@]}" --families stack,tree,grid,scroll,churn,toggle,clamp,mixed --views 1000 --imported --examples --time-limit 10 \
-        --driver-wall 600 --verdict-wall 300 --output "$work/peers/lane-1000"
-      "${p[@]}" --families stack,tree,clamp --views 10000 --backends cassowary,factored,dense,manual,kiwi --time-limit 20 \
-        --driver-wall 900 --verdict-peers kiwi --verdict-wall 900 --output "$work/peers/lane-10000a"
-      "${p[@]}" --families grid,scroll,churn,toggle,mixed --views 10000 --backends cassowary,factored,dense,manual,kiwi \
-        --time-limit 20 --driver-wall 900 --verdict-peers kiwi --verdict-wall 300 --output "$work/peers/lane-10000b"
-      "${p[@]}" --families stack,tree,clamp,grid,scroll,churn,toggle,mixed --views 10000 --backends kiwisolver,cassowary-py \
-        --group python --time-limit 20 --driver-wall 180 --verdict-peers '' --output "$work/peers/lane-10000py"
+      mkdir -p "$work/peers"
+      (
+        "${p[@]}" --families stack,tree,grid,scroll,churn,toggle,clamp,mixed --views 1000 --imported --examples --time-limit 10 \
+          --driver-wall 600 --verdict-wall 300 --output "$work/peers/lane-1000" &&
+        "${p[@]}" --families stack,tree,clamp,grid,scroll,churn,toggle,mixed --views 10000 --backends kiwisolver,cassowary-py \
+          --group python --time-limit 20 --driver-wall 180 --verdict-peers '' --output "$work/peers/lane-10000py"
+      ) 2>"$work/peers/stream-1.log" &
+      local first=$!
+      (
+        "${p[@]}" --families stack,tree,clamp --views 10000 --backends cassowary,factored,dense,manual,kiwi --time-limit 20 \
+          --driver-wall 900 --verdict-peers kiwi --verdict-wall 900 --output "$work/peers/lane-10000a" &&
+        "${p[@]}" --families grid,scroll,churn,toggle,mixed --views 10000 --backends cassowary,factored,dense,manual,kiwi \
+          --time-limit 20 --driver-wall 900 --verdict-peers kiwi --verdict-wall 300 --output "$work/peers/lane-10000b"
+      ) 2>"$work/peers/stream-2.log" &
+      local second=$!
+      local failed=0
+      wait "$first" || failed=1
+      wait "$second" || failed=1
+      cat "$work/peers/stream-1.log" "$work/peers/stream-2.log" >&2
+      if [ "$failed" = 1 ]; then echo "remake_results: peers: a lane failed (its log is above)" >&2; exit 1; fi
       "${p[@]}" --families stack,tree,grid,scroll,churn,toggle,clamp,mixed --views 1000,10000 --imported --examples \
         --report-only --time-limit 10 --output results/peers
       stamp results/peers.md "python3 scripts/peers.py (the five runs in scripts/remake_results.sh)" ;;
