@@ -37,25 +37,21 @@ struct FrameTally {
 
     mutating func add(_ elapsed: Double, presentation: FramePresentation, session: SceneSession, displayRate: Int) {
         solves += session.solvesInLastFrame
-        if presentation.isTransition {
-            transitions.append(elapsed)
-            viewsMoved = viewsMoved.map { $0 + session.viewsMovedInLastFrame }
-            interpolated += presentation.interpolatedFrames(displayRate: displayRate)
-        } else {
-            interactive.append(elapsed)
-        }
+        sort(elapsed, presentation: presentation, displayRate: displayRate, viewsMoved: session.viewsMovedInLastFrame)
     }
 
     /// A frame an external driver timed: sorted by the scene's presentation of it, like a
     /// built-in back end's, so a peer's transitions are latencies beside ours, not frames.
     mutating func addTimedOutOfProcess(_ elapsed: Double, presentation: FramePresentation, displayRate: Int) {
-        if presentation.isTransition {
-            transitions.append(elapsed)
-            viewsMoved = nil
-            interpolated += presentation.interpolatedFrames(displayRate: displayRate)
-        } else {
-            interactive.append(elapsed)
-        }
+        sort(elapsed, presentation: presentation, displayRate: displayRate, viewsMoved: nil)
+    }
+
+    /// One frame into interactive frames or transitions; `viewsMoved` nil when not known.
+    private mutating func sort(_ elapsed: Double, presentation: FramePresentation, displayRate: Int, viewsMoved moved: Int?) {
+        guard presentation.isTransition else { return interactive.append(elapsed) }
+        transitions.append(elapsed)
+        viewsMoved = moved.flatMap { m in viewsMoved.map { $0 + m } }
+        interpolated += presentation.interpolatedFrames(displayRate: displayRate)
     }
 
     func measure(displayRate: Int) -> TransitionMeasure? {

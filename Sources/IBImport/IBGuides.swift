@@ -264,14 +264,12 @@ extension IBSceneBuilder {
         return rect
     }
 
-    /// A stack view that does not arrange its views relative to its margins (no
-    /// `layoutMarginsRelativeArrangement`, no margins element: Xcode writes a stack's margins
-    /// only for that arrangement) passes no margins on to a subview that preserves its
-    /// superview's: Xcode's stored frames inset such a subview by its own margins alone.
+    /// A stack view that does not arrange its views relative to its margins (see
+    /// `arrangesByMargins`) passes no margins on to a subview that preserves its superview's:
+    /// Xcode's stored frames inset such a subview by its own margins alone.
     func isMarginlessStack(_ i: Int) -> Bool {
         let e = views[i].element
-        return e.name == "stackView" && !e.flag("layoutMarginsRelativeArrangement")
-            && !e.children.contains { $0.key == "layoutMargins" || $0.key == "directionalLayoutMargins" }
+        return e.name == "stackView" && !e.arrangesByMargins
     }
 
     /// Whether view `i` lies inside a scroll view (table, collection and text views are ones).

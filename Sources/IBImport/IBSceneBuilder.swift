@@ -28,6 +28,9 @@ public struct IBImportedScene {
     public var causes: [String: [IBUnsupportedReason]] = [:]
     /// The file's constraints between baselines that the import approximates.
     public var baselinesApproximated: Set<String> = []
+    /// The constraints that make a fill-aligned stack view's visible arranged views span it
+    /// across its axis (UIStackView's own rule: stored frames that break it are stale).
+    public var stackFillEdges: Set<String> = []
     /// The environment the guides were given (see `IBEnvironmentUsed`).
     public var environment: IBEnvironmentUsed?
 
@@ -68,6 +71,7 @@ final class IBSceneBuilder {
     var notes: [String] = []
     var unsupportedList: [IBUnsupportedEntry] = []
     var baselinesApproximated: Set<String> = []
+    var stackFillEdges: Set<String> = []
     var environmentUsed: IBEnvironmentUsed?
     /// Keyboard guides declared with `usesBottomSafeArea="NO"`.
     var keyboardOverSafeArea: Set<String> = []
@@ -223,10 +227,12 @@ final class IBSceneBuilder {
     // MARK: Constraints
 
     /// Adds a generated constraint with a unique id made from `base`.
+    /// Adds a constraint under `base`, or `base-2`, `base-3`, ... when taken; returns the id given.
+    @discardableResult
     func add(
         _ base: String, _ first: AttributeRef, _ relation: Relation, _ second: AttributeRef? = nil,
         multiplier: Double = 1, constant: Double = 0, priority: Double = 1000, origin: String
-    ) {
+    ) -> String {
         var id = base
         var n = 2
         while constraintIDs.contains(id) {
@@ -239,6 +245,7 @@ final class IBSceneBuilder {
             id: id, first: first, relation: relation, second: second, multiplier: multiplier,
             constant: constant, priority: Priority(priority)))
         origins.append((id, origin))
+        return id
     }
 
     func ref(_ view: String, _ attribute: Attribute) -> AttributeRef { AttributeRef(view: view, attribute: attribute) }
@@ -285,6 +292,6 @@ final class IBSceneBuilder {
             guides: guideOrder.map { ($0, guides[$0]!.kind.rawValue, guides[$0]!.ownerID) },
             origins: origins, notes: notes, outlets: constraintOutlets(), device: device,
             unsupportedEntries: unsupportedList, causes: causes, baselinesApproximated: baselinesApproximated,
-            environment: environmentUsed)
+            stackFillEdges: stackFillEdges, environment: environmentUsed)
     }
 }

@@ -37,10 +37,7 @@ extension IBSceneBuilder {
             vertical ? (.left, .right, .width, .centerX) : (.top, .bottom, .height, .centerY)
         // `spacingType="standard"` is UIStackView.spacingUseSystem: 8 pt between views.
         let spacing = e["spacingType"] == "standard" ? 8 : try e.number("spacing") ?? 0
-        // Xcode writes a stack's margins only when its arrangement is relative to them (the
-        // inspector's "Layout Margins" of a stack view sets isLayoutMarginsRelativeArrangement).
-        let hasMargins = e.children.contains { $0.key == "layoutMargins" || $0.key == "directionalLayoutMargins" }
-        let container = e.flag("layoutMarginsRelativeArrangement") || hasMargins ? marginsGuide(s) : stack.id
+        let container = e.arrangesByMargins ? marginsGuide(s) : stack.id
         let arranged = views.indices.filter { views[$0].parent == s && views[$0].role == .arranged }
         let distribution = e["distribution"] ?? "fill"
         guard ["fill", "fillEqually", "fillProportionally", "equalSpacing", "equalCentering"].contains(distribution) else {
@@ -152,8 +149,11 @@ extension IBSceneBuilder {
         }
         switch alignment {
         case "fill":
-            add("\(id)~sv-\(crossLead)", ref(id, crossLead), .equal, ref(container, crossLead), origin: origin)
-            add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .equal, ref(container, crossTrail), origin: origin)
+            let edges = [
+                add("\(id)~sv-\(crossLead)", ref(id, crossLead), .equal, ref(container, crossLead), origin: origin),
+                add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .equal, ref(container, crossTrail), origin: origin),
+            ]
+            if !hidden { stackFillEdges.formUnion(edges) }
         case "top", "leading":
             add("\(id)~sv-\(crossLead)", ref(id, crossLead), .equal, ref(container, crossLead), origin: origin)
             if !hidden { add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .lessThanOrEqual, ref(container, crossTrail), origin: origin) }
@@ -174,5 +174,16 @@ extension IBSceneBuilder {
                 add("\(id)~sv-\(crossTrail)", ref(id, crossTrail), .lessThanOrEqual, ref(container, crossTrail), origin: origin)
             }
         }
+    }
+}
+
+extension IBElement {
+    /// A stack view that lays out its arranged views relative to its layout margins:
+    /// `layoutMarginsRelativeArrangement`, or a margins element (Xcode writes a stack's margins
+    /// only when its arrangement is relative to them: the inspector's "Layout Margins" of a
+    /// stack view sets isLayoutMarginsRelativeArrangement).
+    var arrangesByMargins: Bool {
+        flag("layoutMarginsRelativeArrangement")
+            || children.contains { $0.key == "layoutMargins" || $0.key == "directionalLayoutMargins" }
     }
 }

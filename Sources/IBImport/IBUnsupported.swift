@@ -87,7 +87,8 @@ extension IBImportedScene {
 
 extension IBImportedScene {
     /// The file's required constraints between views, and a fill-aligned stack's across its axis
-    /// (`stackFillEdges`; left out: baselines, approximated; views whose alignment rectangle is
+    /// (`stackFillEdges`: UIStackView's own rule, as certain as the file's; Xcode does not update
+    /// an arranged view that keeps its autoresizing mask when the stack's width changes; left out: baselines, approximated; views whose alignment rectangle is
     /// unknown or that IB flags) that IB's own stored frames break by more than `tolerance`, with the views they relate and
     /// by how much: frames Xcode did not update after a constraint changed (it flags such views
     /// misplaced in its canvas, not always in the file).
@@ -110,9 +111,8 @@ extension IBImportedScene {
         let proveNothing = Set(views.filter { v in
             v.flagged != nil || (causes[v.id] ?? []).contains { if case .symbolInsetsUnknown = $0 { true } else { false } }
         }.map(\.id))
-        let fillEdges = stackFillEdges()
         for c in constraints where c.priority.isRequired && c.isActive && !approximated.contains(c.id)
-            && (!c.id.contains("~") || fillEdges.contains(c.id)) {
+            && (!c.id.contains("~") || stackFillEdges.contains(c.id)) {
             guard !proveNothing.contains(c.first.view), !proveNothing.contains(c.second?.view ?? "") else { continue }
             guard let f = frames[c.first.view] else { continue }
             let lhs = f.value(c.first.attribute)
@@ -128,20 +128,6 @@ extension IBImportedScene {
             case .lessThanOrEqual: broken = max(0, lhs - rhs)
             }
             if broken > tolerance { out.append((c, lhs - rhs, broken)) }
-        }
-        return out
-    }
-
-    /// The ids of the constraints that make a fill-aligned stack view's visible arranged views
-    /// span it across its axis: UIStackView's own rule, as certain as a constraint of the file,
-    /// so stored frames that break it are stale too (Xcode does not update an arranged view
-    /// that keeps its autoresizing mask in the file when the stack's width changes).
-    func stackFillEdges() -> Set<String> {
-        var out: Set<String> = []
-        for v in views where v.role == .arranged && !v.element.flag("hidden") {
-            guard let p = v.parent, (views[p].element["alignment"] ?? "fill") == "fill" else { continue }
-            let across = views[p].element["axis"] == "vertical" ? ["left", "right"] : ["top", "bottom"]
-            for edge in across { out.insert("\(v.id)~sv-\(edge)") }
         }
         return out
     }
