@@ -23,6 +23,7 @@ extension FactoredSolver {
         basis.optimality = s.basisState
         dropBatchedSeeds()
         discardPricingNotes()
+        forgetLevelChanges()
         prices.state = .stale
         factorValidity.isValid = false
     }

@@ -40,6 +40,9 @@ extension FactoredSolver {
             || !localScratch.rebuiltPositions.members.isEmpty {
             return "a local factor update's marks are left set"
         }
+        if !blockLocal.blocks.members.isEmpty || !blockLocal.pinVisited.isEmpty || blockLocal.pinState.contains(where: { $0 != 0 }) {
+            return "a local re-optimisation's marks are left set"
+        }
         return nil
     }
 

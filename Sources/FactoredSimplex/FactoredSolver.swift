@@ -44,6 +44,8 @@ public final class FactoredSolver {
     @exclusivity(unchecked) var roundScratch: PivotRoundScratch
     @exclusivity(unchecked) var dualScratch: DualSimplexScratch
     @exclusivity(unchecked) var localScratch: LocalUpdateScratch
+    /// The scratch of re-optimising blocks on their own (BlockLocalSimplex.swift).
+    @exclusivity(unchecked) var blockLocal: BlockLocalScratch
     @exclusivity(unchecked) var statistics = SolveStatistics()
     /// `statistics.pivots` when the current solve began, and what it may add (Simplex.swift).
     @exclusivity(unchecked) var pivotsAtSolveStart = 0
@@ -58,6 +60,8 @@ public final class FactoredSolver {
     /// Full pricings so far (every level's duals from scratch): what a frame that
     /// only flips a loose row avoids (DualUpdate.swift).
     @exclusivity(unchecked) public internal(set) var pricings = 0
+    /// Solves that re-optimised blocks on their own instead of pricing (a test hook, BlockReoptimisation.swift).
+    @exclusivity(unchecked) public internal(set) var blockReoptimisations = 0
     /// Refactorisations of the basis (a test hook: what in-place changes avoid).
     @exclusivity(unchecked) public internal(set) var refactorisations = 0
     /// Structural pivots absorbed by a local update of the factor (LocalFactorUpdate.swift).
@@ -81,6 +85,7 @@ public final class FactoredSolver {
         roundScratch = PivotRoundScratch(rowCount: rowCount, variableCount: variableCount)
         dualScratch = DualSimplexScratch(rowCount: rowCount, variableCount: variableCount, levelCount: settings.levelCount)
         localScratch = LocalUpdateScratch(rowCount: rowCount, variableCount: variableCount)
+        blockLocal = BlockLocalScratch(rowCount: rowCount, variableCount: variableCount)
     }
 
     func levelFor(_ priority: Double) -> Int32 { settings.levelOfPriority[min(priority, 1000)] ?? 0 }

@@ -17,6 +17,12 @@ struct PricingCache {
     /// The levels the last transposed solves reached.
     var transposedHighest = -1
     var transposedLowest = Int.max
+    /// Rows put at another level since the basis was last known optimal with no
+    /// pricing owed, and whether they are every cost change since (no other kind of
+    /// change noted): then the solve may re-optimise their blocks on their own
+    /// instead of pricing (BlockReoptimisation.swift).
+    var levelChanges: MarkedIndices
+    var levelChangesAreAll = false
     /// The columns the next `priceNoted` prices.
     var pricedUnknowns: MarkedIndices
     var pricedRows: MarkedIndices
@@ -35,6 +41,7 @@ struct PricingCache {
         duals = SparseDuals(rowCount: rowCount)
         pricedUnknowns = MarkedIndices(count: variableCount)
         pricedRows = MarkedIndices(count: rowCount)
+        levelChanges = MarkedIndices(count: rowCount)
         levelHead = [Int32](repeating: -1, count: levelCount)
         nextInLevel = [Int32](repeating: -1, count: rowCount)
         // At their largest, so no frame allocates.

@@ -99,6 +99,7 @@ extension FactoredSolver {
         let wasOptimal = basis.optimality == .optimal
         if wasOptimal { basis.optimality = .notOptimal }
         dropBatchedSeeds()
+        forgetLevelChanges()
         prices.state.forgetDuals()
         if wasOptimal { discardPricingNotes() }
     }

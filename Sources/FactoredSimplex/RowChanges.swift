@@ -131,6 +131,7 @@ extension FactoredSolver {
             forgetOptimality()
             return
         }
+        noteLevelChange(r)
         guard mayUpdateDuals(1) else {
             // Past the frame's incremental updates: a cost changes no value, so the
             // values stay current and the solve prices from scratch (toggle-100000
@@ -159,6 +160,7 @@ extension FactoredSolver {
 
     /// Applies the queued seeds and notes the columns to price, or falls back to the full path.
     func finishDualChange(_ seeded: Bool) {
+        noteOtherCostChange()
         countDualUpdates(1)
         guard seeded else {
             prices.dualSeeds.removeAll(keepingCapacity: true)

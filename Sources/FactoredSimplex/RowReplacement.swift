@@ -51,6 +51,7 @@ extension FactoredSolver {
         if settings.level[r] != settings.level[t] || prices.pricedRows.contains(t) || pricingPending {
             prices.pricedRows.insert(r)
             prices.state.notePricingDue()
+            noteOtherCostChange()
         }
         markChanged(r)
     }

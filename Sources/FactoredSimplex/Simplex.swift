@@ -12,7 +12,10 @@ extension FactoredSolver {
     /// Re-solves: values for the new right-hand side, then (only if some basic column
     /// went negative or the costs changed) primal simplex from the repaired basis.
     func solve() throws(LayoutError) {
-        defer { prices.updatesThisFrame = 0 }
+        defer {
+            prices.updatesThisFrame = 0
+            forgetLevelChanges()
+        }
         applyBatchedSeeds()
         pivotsAtSolveStart = statistics.pivots
         let valuesCurrent = factorValidity.isValid && basisOptimal
@@ -27,6 +30,11 @@ extension FactoredSolver {
             // changed; otherwise they are flipped to their other own column, the
             // changed columns priced, and the primal simplex runs from there.
             if !pricingPending, dualSimplex() {
+                framePath.lastSolveWasSparse = true
+                return
+            }
+            // Many priority changes, each inside one block's part of the layout (BlockReoptimisation.swift).
+            if reoptimisesBlocksLocally() {
                 framePath.lastSolveWasSparse = true
                 return
             }

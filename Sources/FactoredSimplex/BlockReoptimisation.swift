@@ -1,0 +1,214 @@
+/// Cost changes re-optimised block by block, without pricing.
+///
+/// A frame that moves many rows to other levels (toggle swaps the priorities of the
+/// two trailing constraints of every one of its rows) goes past what the duals can
+/// follow incrementally, and pricing from scratch visits the whole layout, twice:
+/// before the pivots and after them. But when each changed row lies in one bump
+/// block's part of the layout, the frame can be solved block by block:
+///
+/// - A bump block's tight rows are the only tight rows that read its unknowns (the
+///   triangular part reads no bump column), so their duals come from the loose costed
+///   rows that read the block's unknowns alone: the block's duals, and the reduced
+///   costs of its tight rows' own columns, are the block's business.
+/// - Its rows' other unknowns are "pinned": basic in the triangular part, each
+///   determined by a required equality whose other unknowns are pinned. The duals
+///   the block passes on move only the duals of such rows, and a tight required
+///   equality cannot improve while no dual is at level 0 (its own columns cost 1
+///   there, with nothing to offset it); nor can a pinned unknown, which is basic.
+/// - Every other reduced cost reads only duals that did not move, so it stays as
+///   it was: not improving, the basis being optimal before the frame.
+///
+/// So each block the changes reach is re-optimised on its own, by a small dense
+/// primal simplex over its tight rows and the loose rows that read its unknowns
+/// (BlockLocalSimplex.swift), with pivots that swap rows inside the block
+/// (BlockReplacement.swift); then the values are propagated as for any frame. The
+/// duals are left stale: the next op that needs them prices from scratch, which is
+/// what the frame would have paid now. The path is taken only when the solve would
+/// price from scratch anyway (past the incremental updates a frame may make, or with
+/// stale duals), and when some part does not fit it, nothing has changed yet and the
+/// solve prices as before; a block whose local simplex fails (a singular trial, an
+/// unbounded direction, too many pivots) leaves a primal feasible basis that the
+/// caller prices and finishes.
+extension FactoredSolver {
+    /// Row `r` changes level, the basis optimal and its factor valid: listed for the
+    /// solve. The list is every cost change since the basis was last optimal with no
+    /// pricing owed only if no pricing was owed when it started.
+    func noteLevelChange(_ r: Int) {
+        if prices.levelChanges.members.isEmpty { prices.levelChangesAreAll = !prices.state.isDue }
+        prices.levelChanges.insert(r)
+    }
+
+    /// A cost changed otherwise than by a level (a row put in or taken out, a
+    /// replacement noted for pricing): the listed level changes are not all.
+    func noteOtherCostChange() {
+        prices.levelChangesAreAll = false
+    }
+
+    func forgetLevelChanges() {
+        prices.levelChanges.removeAll()
+        prices.levelChangesAreAll = false
+    }
+
+    /// At the solve, after the propagation of the frame's values (the loose rows it
+    /// left negative in `infeasibleRows`): re-optimises the blocks the frame's level
+    /// changes and those rows reach, if every part of the change fits (see above).
+    /// Returns true when the basis is optimal again, its values current and no
+    /// pricing owed (the duals stale). False: either nothing changed, or the blocks
+    /// done so far pivoted and the values were propagated again (the rows left
+    /// negative listed); either way the caller flips what is negative and prices.
+    func reoptimisesBlocksLocally() -> Bool {
+        guard prices.state == .fullPricingDue, prices.levelChangesAreAll, !prices.levelChanges.members.isEmpty,
+              factorValidity.isValid, basisOptimal else { return false }
+        defer {
+            forgetPinned()
+            blockLocal.blocks.removeAll()
+        }
+        guard requiredLevelIdle(), collectLocalBlocks() else { return false }
+        for r32 in framePath.infeasibleRows { _ = flipOwnColumn(Int(r32), seeding: false) }
+        framePath.infeasibleRows.removeAll(keepingCapacity: true)
+        var solved = true
+        for b32 in blockLocal.blocks.members where solved { solved = reoptimiseBlock(Int(b32)) }
+        let feasible = propagateChanges()
+        guard solved, feasible else { return false }
+        blockReoptimisations += 1
+        discardPricingNotes()
+        return true
+    }
+
+    /// Whether no dual is at level 0, now or once the rows left negative are flipped:
+    /// no loose required row has a costed own column basic.
+    func requiredLevelIdle() -> Bool {
+        for r32 in framePath.infeasibleRows where settings.level[Int(r32)] == 0 { return false }
+        guard basis.requiredLoose else { return true }
+        for r in 0..<rowCount where basis.inForce[r] && !basis.isTight[r] && settings.level[r] == 0 {
+            if looseDual(r) != 0 { return false }
+        }
+        return true
+    }
+
+    /// Lists in `blockLocal.blocks` the blocks the changed rows (level changes, rows
+    /// to flip) reach, and checks that each changed row and each block fits the local
+    /// path. Returns false when one does not.
+    func collectLocalBlocks() -> Bool {
+        for r32 in prices.levelChanges.members where !noteChangedRowsBlock(Int(r32)) { return false }
+        for r32 in framePath.infeasibleRows where !noteChangedRowsBlock(Int(r32)) { return false }
+        for b32 in blockLocal.blocks.members where !blockIsLocal(Int(b32)) { return false }
+        return true
+    }
+
+    /// Notes the block whose costs row `r`'s change moves: a tight bump row's own, or
+    /// the one whose unknowns a loose row reads (its other unknowns pinned; a loose
+    /// row reading pinned unknowns alone moves only pinned rows' duals). False for a
+    /// tight row of the triangular part, or a loose row reading two blocks.
+    func noteChangedRowsBlock(_ r: Int) -> Bool {
+        guard basis.inForce[r] else { return true }
+        if basis.isTight[r] {
+            let b = Int(factor.rowBlock[r])
+            guard b >= 0 else { return false }
+            blockLocal.blocks.insert(b)
+            return true
+        }
+        var block = -1
+        for k in rowStart[r]..<rowStart[r + 1] {
+            let v = Int(termVariable[k])
+            let j = Int(factor.bumpIndex[v])
+            if j >= 0 {
+                let b = Int(factor.rowBlock[Int(factor.bumpRows[j])])
+                guard block < 0 || block == b else { return false }
+                block = b
+            } else if !isPinned(v) {
+                return false
+            }
+        }
+        if block >= 0 { blockLocal.blocks.insert(block) }
+        return true
+    }
+
+    /// Whether block `b` can be re-optimised on its own: small enough for the dense
+    /// work, every tight row reading its unknowns its own, and every row reading them
+    /// reading otherwise only pinned unknowns.
+    func blockIsLocal(_ b: Int) -> Bool {
+        guard !factor.blockDead[b] else { return false }
+        let start = factor.blockStart[b], end = factor.blockStart[b + 1]
+        guard end - start <= Self.inPlaceBlockLimit else { return false }
+        for i in start..<end {
+            guard readsBlockOrPinned(Int(factor.bumpRows[i]), start: start, end: end) else { return false }
+            let v = Int(factor.bumpColumns[i])
+            for k in columnStart[v]..<columnStart[v + 1] {
+                let r = Int(columnRow[k])
+                guard basis.inForce[r] else { continue }
+                if basis.isTight[r] {
+                    guard Int(factor.rowBlock[r]) == b else { return false }
+                } else if !readsBlockOrPinned(r, start: start, end: end) {
+                    return false
+                }
+            }
+        }
+        return true
+    }
+
+    /// Whether row `r` reads only the bump columns `start..<end` and pinned unknowns.
+    @inline(__always) func readsBlockOrPinned(_ r: Int, start: Int, end: Int) -> Bool {
+        for k in rowStart[r]..<rowStart[r + 1] {
+            let v = Int(termVariable[k])
+            let j = Int(factor.bumpIndex[v])
+            if j >= 0 {
+                guard j >= start, j < end else { return false }
+            } else if !isPinned(v) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether unknown `v` is pinned: basic in the triangular part and determined by
+    /// a tight required equality whose other unknowns are pinned (so by required
+    /// equalities alone, back to the root). Memoised for the solve (`forgetPinned`);
+    /// walked with an explicit stack, since a chain can be as long as the layout.
+    func isPinned(_ v: Int) -> Bool {
+        let known = blockLocal.pinState[v]
+        if known != 0 { return known == BlockLocalScratch.pinned }
+        blockLocal.pinStack.append(Int32(v))
+        while let top = blockLocal.pinStack.last {
+            let u = Int(top)
+            if blockLocal.pinState[u] != 0 {
+                blockLocal.pinStack.removeLast()
+                continue
+            }
+            let verdict = pinVerdict(u)
+            guard verdict != 0 else { continue }  // its unknowns pushed: decided when they are
+            blockLocal.pinState[u] = verdict
+            blockLocal.pinVisited.append(Int32(u))
+            blockLocal.pinStack.removeLast()
+        }
+        return blockLocal.pinState[v] == BlockLocalScratch.pinned
+    }
+
+    /// Unknown `u`'s verdict if its row's other unknowns are decided, else 0 with the
+    /// undecided ones pushed on the stack.
+    private func pinVerdict(_ u: Int) -> UInt8 {
+        let p = Int(factor.columnPosition[u])
+        guard basis.isBasic[u], p >= 0 else { return BlockLocalScratch.notPinned }
+        let t = Int(factor.pivots[p].row)
+        guard settings.level[t] == 0, kind[t] == .equal else { return BlockLocalScratch.notPinned }
+        // Decided first, so a push never sits above a row that is already decided.
+        for k in rowStart[t]..<rowStart[t + 1] where blockLocal.pinState[Int(termVariable[k])] == BlockLocalScratch.notPinned {
+            return BlockLocalScratch.notPinned
+        }
+        var waiting = false
+        for k in rowStart[t]..<rowStart[t + 1] {
+            let w = Int(termVariable[k])
+            guard w != u, blockLocal.pinState[w] == 0 else { continue }
+            blockLocal.pinStack.append(Int32(w))
+            waiting = true
+        }
+        return waiting ? 0 : BlockLocalScratch.pinned
+    }
+
+    /// Clears the memo of `isPinned`.
+    func forgetPinned() {
+        for v in blockLocal.pinVisited { blockLocal.pinState[Int(v)] = 0 }
+        blockLocal.pinVisited.removeAll(keepingCapacity: true)
+        blockLocal.pinStack.removeAll(keepingCapacity: true)
+    }
+}
