@@ -1,17 +1,20 @@
 /// The primal simplex of one bump block on its own (BlockReoptimisation.swift says
 /// when it is exact). The block's problem: its unknowns, its tight rows and the loose
-/// rows that read them, each row by its coefficients on the block's unknowns (the
-/// pinned ones stay as they are). Pricing, the choice of the entering column and the
-/// ratio test are the global simplex's (ReducedCosts.swift, PivotRound.swift), on
-/// dense copies a few entries long: the duals at each level a loose costed row
-/// gives, from the block's transposed solve; the reduced costs of loosening each
-/// tight row; the direction from the block's solve; the step from the loose rows'
-/// own values. Each pivot swaps the leaving row into the block in place.
+/// rows that read them, each row by its coefficients on the block's unknowns and its
+/// constant less its pinned terms (the pinned unknowns stay as they are). Pricing,
+/// the choice of the entering column and the ratio test are the global simplex's
+/// (ReducedCosts.swift, PivotRound.swift), on dense copies a few entries long: the
+/// duals at each level a loose costed row gives, from the block's transposed solve;
+/// the reduced costs of loosening each tight row; the direction from the block's
+/// solve; the step from the loose rows' own values. A pivot swaps the leaving row
+/// into the entering row's place, as `swapBlockRow` does; the block's LU is the one
+/// `factorBlock` would make (the same matrix, the same elimination), so a trial
+/// that fails is the in-place swap's refusal. Only when the block is optimal is
+/// anything written: its rows, LU and tight-list slots, the rows' states, and the
+/// values, solved as the frame path's `solveBump` solves them.
 struct BlockLocalScratch {
     static let pinned: UInt8 = 1
     static let notPinned: UInt8 = 2
-    /// Loose rows one block may read: more sends the frame to the global simplex.
-    static let looseRowLimit = 64
 
     /// The blocks a frame's cost changes reach.
     var blocks: MarkedIndices
@@ -19,198 +22,274 @@ struct BlockLocalScratch {
     var pinState: [UInt8]
     var pinVisited: [Int32] = []
     var pinStack: [Int32] = []
-    /// One block's rows (its tight rows first, in slots 0..<n, then the loose ones)
-    /// and their coefficients on its unknowns (slot × n + index in the block).
-    var rows: [Int32]
-    var coefficients: [Double]
-    /// The tight rows' LU and its row order, the duals (level slot × n + tight slot),
-    /// the levels with a costed loose row, a direction, the rows' rates along it.
-    var lu: [Double]
-    var permutation: [Int]
-    var duals: [Double]
-    var levels: [Int32]
-    var direction: [Double]
-    var work: [Double]
-    var rates: [Double]
 
     init(rowCount: Int, variableCount: Int) {
         blocks = MarkedIndices(count: rowCount + BasisFactor.localRoom(rowCount) + 1)
         pinState = [UInt8](repeating: 0, count: variableCount)
         pinVisited.reserveCapacity(variableCount)
         pinStack.reserveCapacity(variableCount)
-        let n = FactoredSolver.inPlaceBlockLimit, slots = n + Self.looseRowLimit
-        rows = [Int32](repeating: 0, count: slots)
-        coefficients = [Double](repeating: 0, count: slots * n)
-        lu = [Double](repeating: 0, count: n * n)
-        permutation = [Int](repeating: 0, count: n)
-        duals = [Double](repeating: 0, count: Self.looseRowLimit * n)
-        levels = [Int32](repeating: 0, count: Self.looseRowLimit)
-        direction = [Double](repeating: 0, count: n)
-        work = [Double](repeating: 0, count: n)
-        rates = [Double](repeating: 0, count: slots)
+    }
+}
+
+/// One block's dense problem, and the loose rows of every block listed, in raw buffers
+/// allocated once per solver. The local simplex indexes them hundreds of times per
+/// block, and an array reached through the solver costs a uniqueness check per write:
+/// toggle-100000's 33,333 blocks took 7,500 instructions each that way.
+final class LocalBlockBuffers {
+    /// Loose rows one block may have: more sends the frame to the global simplex.
+    static let looseRowLimit = 64
+    static let slotLimit = FactoredSolver.inPlaceBlockLimit + looseRowLimit
+
+    /// Per slot (the block's tight rows first, in their block order, then its loose
+    /// rows): the row, its level, its coefficients on the block's unknowns (slot × n +
+    /// index in the block), its constant less its other terms; for a loose slot, its
+    /// basic own column (`positive`), that column's value and the slot's rate along a direction.
+    let rows: UnsafeMutablePointer<Int32>
+    let level: UnsafeMutablePointer<Int32>
+    let coefficients: UnsafeMutablePointer<Double>
+    let residual: UnsafeMutablePointer<Double>
+    let positive: UnsafeMutablePointer<Bool>
+    let own: UnsafeMutablePointer<Double>
+    let rates: UnsafeMutablePointer<Double>
+    /// The tight slots' LU and its row order, the duals (level slot × n + tight slot)
+    /// at the `levels` that have a costed loose row, a direction and a solve's scratch.
+    let lu: UnsafeMutablePointer<Double>
+    let permutation: UnsafeMutablePointer<Int>
+    let duals: UnsafeMutablePointer<Double>
+    let levels: UnsafeMutablePointer<Int32>
+    let direction: UnsafeMutablePointer<Double>
+    let work: UnsafeMutablePointer<Double>
+    /// A block's rows before its pivots and their tight-list slots (for the write-back).
+    let oldRows: UnsafeMutablePointer<Int32>
+    let oldSlots: UnsafeMutablePointer<Int32>
+    /// Every listed block's loose rows, one block after another (a loose row reads one
+    /// block at most), and where each block's begin (by its index in the list).
+    let looseRows: UnsafeMutablePointer<Int32>
+    let looseStart: UnsafeMutablePointer<Int32>
+
+    init(rowCount: Int, blockCount: Int) {
+        let n = FactoredSolver.inPlaceBlockLimit, slots = Self.slotLimit
+        rows = .allocate(capacity: slots)
+        level = .allocate(capacity: slots)
+        coefficients = .allocate(capacity: slots * n)
+        residual = .allocate(capacity: slots)
+        positive = .allocate(capacity: slots)
+        own = .allocate(capacity: slots)
+        rates = .allocate(capacity: slots)
+        lu = .allocate(capacity: n * n)
+        permutation = .allocate(capacity: n)
+        duals = .allocate(capacity: Self.looseRowLimit * n)
+        levels = .allocate(capacity: Self.looseRowLimit)
+        direction = .allocate(capacity: n)
+        work = .allocate(capacity: n)
+        oldRows = .allocate(capacity: n)
+        oldSlots = .allocate(capacity: n)
+        looseRows = .allocate(capacity: max(rowCount, 1))
+        looseStart = .allocate(capacity: blockCount + 1)
+    }
+
+    deinit {
+        for p in [rows, level, levels, oldRows, oldSlots, looseRows, looseStart] as [UnsafeMutablePointer<Int32>] { p.deallocate() }
+        for p in [coefficients, residual, own, rates, lu, duals, direction, work] as [UnsafeMutablePointer<Double>] { p.deallocate() }
+        positive.deallocate()
+        permutation.deallocate()
+    }
+}
+
+/// The problem's arrays a block's local simplex reads, taken once per solve (none of
+/// them changes while blocks are re-optimised).
+struct LocalBlockTables {
+    let rowStart: [Int], termVariable: [Int32], termCoefficient: [Double], kind: [RowKind]
+    let bumpIndex: [Int32], bumpColumns: [Int32], blockStart: [Int], blockOffset: [Int]
+    let level: [Int32], rhs: [Double]
+
+    init(_ s: FactoredSolver) {
+        rowStart = s.rowStart
+        termVariable = s.termVariable
+        termCoefficient = s.termCoefficient
+        kind = s.kind
+        bumpIndex = s.factor.bumpIndex
+        bumpColumns = s.factor.bumpColumns
+        blockStart = s.factor.blockStart
+        blockOffset = s.factor.blockOffset
+        level = s.settings.level
+        rhs = s.settings.rhs
     }
 }
 
 extension FactoredSolver {
-    /// Re-optimises block `b` (`blockIsLocal` holds). Returns false when its local
-    /// simplex fails: a trial swap is singular, a direction is unbounded, or it takes
-    /// more pivots than a small block should (rounding cycling). The pivots made stay.
-    func reoptimiseBlock(_ b: Int) -> Bool {
-        let start = factor.blockStart[b]
-        let n = factor.blockStart[b + 1] - start
-        guard let slots = gatherBlockRows(b, start: start, n: n) else { return false }
+    /// Re-optimises every listed block, its loose rows as `collectLocalBlocks` listed
+    /// them. Returns false when a block's local simplex fails: that block is left as
+    /// it was, those before it are done.
+    func reoptimiseListedBlocks() -> Bool {
+        let tables = LocalBlockTables(self)
+        let p = localBuffers
+        let blocks = blockLocal.blocks.members
+        for m in blocks.indices {
+            let loose = Int(p.looseStart[m])..<Int(p.looseStart[m + 1])
+            guard reoptimiseBlock(Int(blocks[m]), loose: loose, tables) else { return false }
+        }
+        return true
+    }
+
+    /// Re-optimises block `b`. False, with nothing written, when its local simplex
+    /// fails: a swap's LU is singular, a direction unbounded, or it takes more pivots
+    /// than a small block should (rounding cycling).
+    func reoptimiseBlock(_ b: Int, loose: Range<Int>, _ t: LocalBlockTables) -> Bool {
+        let p = localBuffers
+        let start = t.blockStart[b], n = t.blockStart[b + 1] - start
+        let slots = n + loose.count
+        gatherBlock(start: start, n: n, loose: loose, t)
+        var pivots = 0
         var blandOnly = false
         for _ in 0..<(8 + 2 * slots) {
             guard factorLocalBlock(n) else { return false }
-            let levelCount = localDuals(n: n, slots: slots)
-            guard let (slot, positive) = localEnteringRow(n: n, levels: levelCount, blandOnly: blandOnly) else { return true }
+            let levelCount = localDuals(n: n, slots: slots, t)
+            guard let (slot, positive) = localEnteringRow(n: n, levels: levelCount, blandOnly: blandOnly, t) else {
+                if pivots > 0 { writeBackBlock(b, start: start, n: n, slots: slots, pivots: pivots, t) }
+                return true
+            }
             localDirection(n: n, slot: slot, positive: positive)
             guard let (leaving, step) = localRatioTest(n: n, slots: slots) else { return false }
-            let t = Int(blockLocal.rows[slot]), r = Int(blockLocal.rows[leaving])
-            let pivot = RoundPivot(entering: .loosen(row: t, positive: positive), leaving: Int32(r), step: step)
-            guard replacesInPlace(pivot) else { return false }
-            for s in n..<slots where s != leaving {
-                let row = Int(blockLocal.rows[s])
-                basis.ownValue[row] = max(0, basis.ownValue[row] + step * blockLocal.rates[s])
-            }
-            replaceInPlace(pivot)
-            basis.ownValue[t] = step
-            statistics.pivots += 1
+            for s in n..<slots where s != leaving { p.own[s] = max(0, p.own[s] + step * p.rates[s]) }
             swapLocalSlots(slot, leaving, n: n)
+            p.positive[leaving] = positive
+            p.own[leaving] = step
+            pivots += 1
             blandOnly = step <= Tolerance.positiveStep
         }
         return false
     }
 
-    /// Lists block `b`'s tight rows, then the loose rows in force that read its
-    /// unknowns, with their coefficients on them. Returns the number of slots, or nil
-    /// past `looseRowLimit` loose rows.
-    private func gatherBlockRows(_ b: Int, start: Int, n: Int) -> Int? {
-        var slots = 0
-        for i in start..<(start + n) {
-            blockLocal.rows[slots] = factor.bumpRows[i]
-            slots += 1
-        }
-        for i in start..<(start + n) {
-            let v = Int(factor.bumpColumns[i])
-            for k in columnStart[v]..<columnStart[v + 1] {
-                let r = columnRow[k]
-                guard basis.inForce[Int(r)], !basis.isTight[Int(r)] else { continue }
-                var listed = false
-                for s in n..<slots where blockLocal.rows[s] == r { listed = true }
-                guard !listed else { continue }
-                guard slots < n + BlockLocalScratch.looseRowLimit else { return nil }
-                blockLocal.rows[slots] = r
-                slots += 1
+    /// Fills the slots: the block's tight rows (from `start`, `n` of them), then `loose`.
+    private func gatherBlock(start: Int, n: Int, loose: Range<Int>, _ t: LocalBlockTables) {
+        let p = localBuffers
+        for s in 0..<(n + loose.count) {
+            let r = s < n ? Int(factor.bumpRows[start + s]) : Int(p.looseRows[loose.lowerBound + s - n])
+            p.rows[s] = Int32(r)
+            p.level[s] = t.level[r]
+            let row = p.coefficients + s * n
+            for j in 0..<n { row[j] = 0 }
+            // The constant less the other terms, in term order, as the block solves fold them.
+            var residual = t.rhs[r]
+            for k in t.rowStart[r]..<t.rowStart[r + 1] {
+                let v = Int(t.termVariable[k])
+                let j = Int(t.bumpIndex[v]) - start
+                if j >= 0, j < n {
+                    row[j] += t.termCoefficient[k]
+                } else {
+                    residual -= t.termCoefficient[k] * basis.x[v]
+                }
+            }
+            p.residual[s] = residual
+            if s >= n {
+                p.positive[s] = basis.positiveBasic[r]
+                p.own[s] = basis.ownValue[r]
             }
         }
-        for s in 0..<slots {
-            for j in 0..<n { blockLocal.coefficients[s * n + j] = 0 }
-            let r = Int(blockLocal.rows[s])
-            for k in rowStart[r]..<rowStart[r + 1] {
-                let j = Int(factor.bumpIndex[Int(termVariable[k])]) - start
-                if j >= 0, j < n { blockLocal.coefficients[s * n + j] += termCoefficient[k] }
-            }
-        }
-        return slots
     }
 
-    /// The LU of the tight slots' coefficients (the block's matrix), as `factorBlock`
-    /// makes it. False when singular.
+    /// The LU of the tight slots' coefficients, as `factorBlock` makes it. False when singular.
     private func factorLocalBlock(_ n: Int) -> Bool {
-        for i in 0..<(n * n) { blockLocal.lu[i] = blockLocal.coefficients[i] }
-        for i in 0..<n { blockLocal.permutation[i] = i }
-        return blockLocal.lu.withUnsafeMutableBufferPointer { lu in
-            blockLocal.permutation.withUnsafeMutableBufferPointer { permutation in
-                eliminateInPlace(lu, base: 0, n: n, permutation: permutation, permutationStart: 0)
-            }
-        }
+        let p = localBuffers
+        p.lu.update(from: p.coefficients, count: n * n)
+        for i in 0..<n { p.permutation[i] = i }
+        return eliminateInPlace(
+            UnsafeMutableBufferPointer(start: p.lu, count: n * n), base: 0, n: n,
+            permutation: UnsafeMutableBufferPointer(start: p.permutation, count: n), permutationStart: 0)
     }
 
-    /// The tight slots' duals at each level a loose costed row of the block has
-    /// (`levels`, ascending): at level l, A_T^T y = -Σ (the rows' costs at l) a_r on the
-    /// block's unknowns. Returns how many levels.
-    private func localDuals(n: Int, slots: Int) -> Int {
+    /// A loose slot's dual: its basic own column's cost (`looseDual` on the slot's state).
+    @inline(__always) private func localLooseDual(_ s: Int, _ t: LocalBlockTables) -> Double {
+        let p = localBuffers
+        let positive = p.positive[s]
+        let kind = t.kind[Int(p.rows[s])]
+        guard positive ? kind != .lessThanOrEqual : kind != .greaterThanOrEqual else { return 0 }
+        return positive ? 1 : -1
+    }
+
+    /// The tight slots' duals at each level a loose costed slot has (`levels`,
+    /// ascending): at level l, A_T^T y = -Σ (the slots' costs at l) a_r on the block's
+    /// unknowns. Returns how many levels.
+    private func localDuals(n: Int, slots: Int, _ t: LocalBlockTables) -> Int {
+        let p = localBuffers
         var levelCount = 0
-        for s in n..<slots {
-            let r = Int(blockLocal.rows[s])
-            guard looseDual(r) != 0 else { continue }
-            let l = settings.level[r]
+        for s in n..<slots where localLooseDual(s, t) != 0 {
+            let l = p.level[s]
             var i = 0
-            while i < levelCount, blockLocal.levels[i] < l { i += 1 }
-            guard i == levelCount || blockLocal.levels[i] != l else { continue }
+            while i < levelCount, p.levels[i] < l { i += 1 }
+            guard i == levelCount || p.levels[i] != l else { continue }
             var j = levelCount
             while j > i {
-                blockLocal.levels[j] = blockLocal.levels[j - 1]
+                p.levels[j] = p.levels[j - 1]
                 j -= 1
             }
-            blockLocal.levels[i] = l
+            p.levels[i] = l
             levelCount += 1
         }
         for li in 0..<levelCount {
-            for j in 0..<n { blockLocal.work[j] = 0 }
-            for s in n..<slots {
-                let r = Int(blockLocal.rows[s])
-                guard settings.level[r] == blockLocal.levels[li] else { continue }
-                let cost = looseDual(r)
-                for j in 0..<n { blockLocal.work[j] -= cost * blockLocal.coefficients[s * n + j] }
+            for j in 0..<n { p.work[j] = 0 }
+            for s in n..<slots where p.level[s] == p.levels[li] {
+                let cost = localLooseDual(s, t)
+                guard cost != 0 else { continue }
+                for j in 0..<n { p.work[j] -= cost * p.coefficients[s * n + j] }
             }
-            solveLocalTransposed(n: n, into: li * n)
+            // P A = L U: U^T z = r, L^T w = z, y = P^T w.
+            for i in 0..<n {
+                var sum = p.work[i]
+                for j in 0..<i { sum -= p.lu[j * n + i] * p.work[j] }
+                p.work[i] = sum / p.lu[i * n + i]
+            }
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                var sum = p.work[i]
+                for j in (i + 1)..<n { sum -= p.lu[j * n + i] * p.work[j] }
+                p.work[i] = sum
+            }
+            for i in 0..<n { p.duals[li * n + p.permutation[i]] = p.work[i] }
         }
         return levelCount
-    }
-
-    /// Solves A_T^T y = `work` with the local LU (P A = L U: U^T z = r, L^T w = z,
-    /// y = P^T w), into `duals` from `offset`, by tight slot.
-    private func solveLocalTransposed(n: Int, into offset: Int) {
-        for i in 0..<n {
-            var s = blockLocal.work[i]
-            for j in 0..<i { s -= blockLocal.lu[j * n + i] * blockLocal.work[j] }
-            blockLocal.work[i] = s / blockLocal.lu[i * n + i]
-        }
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            var s = blockLocal.work[i]
-            for j in (i + 1)..<n { s -= blockLocal.lu[j * n + i] * blockLocal.work[j] }
-            blockLocal.work[i] = s
-        }
-        for i in 0..<n { blockLocal.duals[offset + blockLocal.permutation[i]] = blockLocal.work[i] }
     }
 
     /// The tight slot whose loosening enters, and in which direction: the most
     /// important improving one, as a round orders its candidates, or the lowest row
     /// (Bland's rule) after a step of zero. Nil when none improves: the block is optimal.
-    private func localEnteringRow(n: Int, levels levelCount: Int, blandOnly: Bool) -> (slot: Int, positive: Bool)? {
-        var best: (slot: Int, positive: Bool, candidate: Candidate)?
+    private func localEnteringRow(n: Int, levels levelCount: Int, blandOnly: Bool, _ t: LocalBlockTables) -> (slot: Int, positive: Bool)? {
+        let p = localBuffers
+        // The best so far, compared as `Candidate`s are: level, then value, then Bland's index.
+        var bestSlot = -1, bestPositive = true
+        var bestLevel = Int32.max, bestValue = 0.0, bestIndex = Int32.max
         for i in 0..<n {
-            let t = Int(blockLocal.rows[i])
             var positive = true
-            var cost = localReducedCost(slot: i, row: t, positive: true, n: n, levels: levelCount)
+            var cost = localReducedCost(slot: i, positive: true, n: n, levels: levelCount, t)
             if cost.sign >= 0 {
                 positive = false
-                cost = localReducedCost(slot: i, row: t, positive: false, n: n, levels: levelCount)
+                cost = localReducedCost(slot: i, positive: false, n: n, levels: levelCount, t)
             }
             guard cost.sign < 0 else { continue }
-            let candidate = Candidate(
-                level: cost.level, value: cost.value, blandIndex: Int32(variableCount + t), entering: .loosen(row: t, positive: positive))
-            if let current = best?.candidate {
-                let better = blandOnly ? candidate.blandIndex < current.blandIndex : candidate < current
+            let index = Int32(variableCount) + p.rows[i]
+            if bestSlot >= 0 {
+                let better = blandOnly
+                    ? index < bestIndex
+                    : cost.level != bestLevel ? cost.level < bestLevel : cost.value != bestValue ? cost.value < bestValue : index < bestIndex
                 guard better else { continue }
             }
-            best = (i, positive, candidate)
+            (bestSlot, bestPositive, bestLevel, bestValue, bestIndex) = (i, positive, cost.level, cost.value, index)
         }
-        return best.map { ($0.slot, $0.positive) }
+        return bestSlot < 0 ? nil : (bestSlot, bestPositive)
     }
 
-    /// `reducedCost(row:positive:)` with the block's duals.
-    private func localReducedCost(slot i: Int, row r: Int, positive: Bool, n: Int, levels levelCount: Int) -> LeadingCost {
-        let costs = positive ? positiveCosts(r) : negativeCosts(r)
-        let own = settings.level[r]
+    /// `reducedCost(row:positive:)` of tight slot `i`, with the block's duals.
+    private func localReducedCost(slot i: Int, positive: Bool, n: Int, levels levelCount: Int, _ t: LocalBlockTables) -> LeadingCost {
+        let p = localBuffers
+        let kind = t.kind[Int(p.rows[i])]
+        let costs = positive ? kind != .lessThanOrEqual : kind != .greaterThanOrEqual
+        let own = p.level[i]
         var best = LeadingCost.zero
         var dualAtOwn = 0.0
         for li in 0..<levelCount {
-            let y = blockLocal.duals[li * n + i]
-            guard y != 0 else { continue }
-            let l = blockLocal.levels[li]
+            let y = p.duals[li * n + i]
+            guard y != 0 else { continue }  // a dual the transposed solve does not emit
+            let l = p.levels[li]
             let value = positive ? -y : y
             if costs, l == own {
                 dualAtOwn = value
@@ -225,37 +304,37 @@ extension FactoredSolver {
         return best
     }
 
-    /// The block's unknowns' change per unit step of loosening tight slot `slot`
-    /// (`pos` entering when `positive`), into `direction`: A_T d = ∓e_slot.
+    /// The block's unknowns' change per unit step of loosening tight slot `slot` (`pos`
+    /// entering when `positive`), into `direction`: A_T d = ∓e_slot (L y = P b, U d = y).
     private func localDirection(n: Int, slot: Int, positive: Bool) {
+        let p = localBuffers
         for i in 0..<n {
-            var s = blockLocal.permutation[i] == slot ? (positive ? -1.0 : 1.0) : 0
-            for j in 0..<i { s -= blockLocal.lu[i * n + j] * blockLocal.work[j] }
-            blockLocal.work[i] = s
+            var sum = p.permutation[i] == slot ? (positive ? -1.0 : 1.0) : 0
+            for j in 0..<i { sum -= p.lu[i * n + j] * p.direction[j] }
+            p.direction[i] = sum
         }
         for i in stride(from: n - 1, through: 0, by: -1) {
-            var s = blockLocal.work[i]
-            for j in (i + 1)..<n { s -= blockLocal.lu[i * n + j] * blockLocal.work[j] }
-            blockLocal.work[i] = s / blockLocal.lu[i * n + i]
+            var sum = p.direction[i]
+            for j in (i + 1)..<n { sum -= p.lu[i * n + j] * p.direction[j] }
+            p.direction[i] = sum / p.lu[i * n + i]
         }
-        for j in 0..<n { blockLocal.direction[j] = blockLocal.work[j] }
     }
 
     /// `roundPivot`'s ratio test over the loose slots: their rates along the direction
     /// (kept in `rates`), and the slot that leaves with the step. Nil when none limits it.
     private func localRatioTest(n: Int, slots: Int) -> (slot: Int, step: Double)? {
+        let p = localBuffers
         var leaving = -1
         var best = Double.infinity
         for s in n..<slots {
-            let r = Int(blockLocal.rows[s])
             var change = 0.0
-            for j in 0..<n { change += blockLocal.coefficients[s * n + j] * blockLocal.direction[j] }
-            let rate = basis.positiveBasic[r] ? -change : change
-            blockLocal.rates[s] = rate
+            for j in 0..<n { change += p.coefficients[s * n + j] * p.direction[j] }
+            let rate = p.positive[s] ? -change : change
+            p.rates[s] = rate
             guard rate < -Tolerance.nonzeroRate else { continue }
-            let ratio = max(basis.ownValue[r], 0) / -rate
+            let ratio = max(p.own[s], 0) / -rate
             let tolerance = Tolerance.ratioTie * max(1, best)
-            if leaving < 0 || ratio < best - tolerance || (ratio <= best + tolerance && r < Int(blockLocal.rows[leaving])) {
+            if leaving < 0 || ratio < best - tolerance || (ratio <= best + tolerance && p.rows[s] < p.rows[leaving]) {
                 if ratio < best { best = ratio }
                 leaving = s
             }
@@ -263,10 +342,13 @@ extension FactoredSolver {
         return leaving < 0 ? nil : (leaving, best)
     }
 
-    /// Swaps tight slot `a` with loose slot `b` (rows and coefficients): the pivot
-    /// made `b`'s row tight in `a`'s row's place.
+    /// Swaps tight slot `a` with loose slot `b`: the pivot made `b`'s row tight in
+    /// `a`'s row's place.
     private func swapLocalSlots(_ a: Int, _ b: Int, n: Int) {
-        blockLocal.rows.swapAt(a, b)
-        for j in 0..<n { blockLocal.coefficients.swapAt(a * n + j, b * n + j) }
+        let p = localBuffers
+        swap(&p.rows[a], &p.rows[b])
+        swap(&p.level[a], &p.level[b])
+        swap(&p.residual[a], &p.residual[b])
+        for j in 0..<n { swap(&p.coefficients[a * n + j], &p.coefficients[b * n + j]) }
     }
 }

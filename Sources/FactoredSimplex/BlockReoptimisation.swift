@@ -66,10 +66,7 @@ extension FactoredSolver {
         guard requiredLevelIdle(), collectLocalBlocks() else { return false }
         for r32 in framePath.infeasibleRows { _ = flipOwnColumn(Int(r32), seeding: false) }
         framePath.infeasibleRows.removeAll(keepingCapacity: true)
-        var solved = true
-        for b32 in blockLocal.blocks.members where solved { solved = reoptimiseBlock(Int(b32)) }
-        let feasible = propagateChanges()
-        guard solved, feasible else { return false }
+        guard reoptimiseListedBlocks(), framePath.infeasibleRows.isEmpty else { return false }
         blockReoptimisations += 1
         discardPricingNotes()
         return true
@@ -88,18 +85,26 @@ extension FactoredSolver {
 
     /// Lists in `blockLocal.blocks` the blocks the changed rows (level changes, rows
     /// to flip) reach, and checks that each changed row and each block fits the local
-    /// path. Returns false when one does not.
+    /// path, listing each block's loose rows (`localBuffers`). Returns false when one
+    /// does not fit.
     func collectLocalBlocks() -> Bool {
         for r32 in prices.levelChanges.members where !noteChangedRowsBlock(Int(r32)) { return false }
         for r32 in framePath.infeasibleRows where !noteChangedRowsBlock(Int(r32)) { return false }
-        for b32 in blockLocal.blocks.members where !blockIsLocal(Int(b32)) { return false }
+        let p = localBuffers
+        var count = 0
+        for (m, b32) in blockLocal.blocks.members.enumerated() {
+            p.looseStart[m] = Int32(count)
+            guard listLocalBlock(Int(b32), count: &count) else { return false }
+        }
+        p.looseStart[blockLocal.blocks.members.count] = Int32(count)
         return true
     }
 
     /// Notes the block whose costs row `r`'s change moves: a tight bump row's own, or
-    /// the one whose unknowns a loose row reads (its other unknowns pinned; a loose
-    /// row reading pinned unknowns alone moves only pinned rows' duals). False for a
-    /// tight row of the triangular part, or a loose row reading two blocks.
+    /// the one whose unknowns a loose row reads (`listLocalBlock` checks its other
+    /// unknowns). A loose row reading pinned unknowns alone moves only pinned rows'
+    /// duals: no block. False for a tight row of the triangular part, or a loose row
+    /// reading an unknown neither pinned nor in the bump.
     func noteChangedRowsBlock(_ r: Int) -> Bool {
         guard basis.inForce[r] else { return true }
         if basis.isTight[r] {
@@ -108,29 +113,26 @@ extension FactoredSolver {
             blockLocal.blocks.insert(b)
             return true
         }
-        var block = -1
         for k in rowStart[r]..<rowStart[r + 1] {
-            let v = Int(termVariable[k])
-            let j = Int(factor.bumpIndex[v])
-            if j >= 0 {
-                let b = Int(factor.rowBlock[Int(factor.bumpRows[j])])
-                guard block < 0 || block == b else { return false }
-                block = b
-            } else if !isPinned(v) {
-                return false
-            }
+            let j = Int(factor.bumpIndex[Int(termVariable[k])])
+            guard j >= 0 else { continue }
+            blockLocal.blocks.insert(Int(factor.rowBlock[Int(factor.bumpRows[j])]))
+            return true
         }
-        if block >= 0 { blockLocal.blocks.insert(block) }
+        for k in rowStart[r]..<rowStart[r + 1] where !isPinned(Int(termVariable[k])) { return false }
         return true
     }
 
     /// Whether block `b` can be re-optimised on its own: small enough for the dense
-    /// work, every tight row reading its unknowns its own, and every row reading them
-    /// reading otherwise only pinned unknowns.
-    func blockIsLocal(_ b: Int) -> Bool {
+    /// work, every tight row reading its unknowns its own, at most `looseRowLimit`
+    /// loose rows reading them, and every row reading them reading otherwise only
+    /// pinned unknowns. Lists its loose rows from `count` on in `looseRows`.
+    func listLocalBlock(_ b: Int, count: inout Int) -> Bool {
         guard !factor.blockDead[b] else { return false }
         let start = factor.blockStart[b], end = factor.blockStart[b + 1]
         guard end - start <= Self.inPlaceBlockLimit else { return false }
+        let p = localBuffers
+        let first = count
         for i in start..<end {
             guard readsBlockOrPinned(Int(factor.bumpRows[i]), start: start, end: end) else { return false }
             let v = Int(factor.bumpColumns[i])
@@ -139,9 +141,14 @@ extension FactoredSolver {
                 guard basis.inForce[r] else { continue }
                 if basis.isTight[r] {
                     guard Int(factor.rowBlock[r]) == b else { return false }
-                } else if !readsBlockOrPinned(r, start: start, end: end) {
-                    return false
+                    continue
                 }
+                var listed = false
+                for q in first..<count where p.looseRows[q] == Int32(r) { listed = true }
+                guard !listed else { continue }
+                guard count - first < LocalBlockBuffers.looseRowLimit, readsBlockOrPinned(r, start: start, end: end) else { return false }
+                p.looseRows[count] = Int32(r)
+                count += 1
             }
         }
         return true

@@ -86,3 +86,90 @@ extension FactoredSolver {
         return true
     }
 }
+
+extension FactoredSolver {
+    /// Writes back block `b` after its local simplex (BlockLocalSimplex.swift) made
+    /// `pivots` swaps: its tight slots' rows take the block's places in order (each in
+    /// the tight-list slot of the row it replaced, as `swapBlockRow` puts it), their
+    /// LU is the block's, the loose slots' rows get their basic own columns; then the
+    /// block's unknowns are solved and its loose rows' own values recomputed as the
+    /// frame path does (`solveBump`, `recomputeTouchedOwnColumns`), the moved unknowns
+    /// listed as changed and the rows left negative as infeasible.
+    func writeBackBlock(_ b: Int, start: Int, n: Int, slots: Int, pivots: Int, _ t: LocalBlockTables) {
+        let p = localBuffers
+        // Only the places whose row changed are written (toggle's blocks: one of three);
+        // all the rows that leave are cleared before any that joins is set, as a row
+        // can leave one place and take another.
+        for i in 0..<n {
+            let old = factor.bumpRows[start + i]
+            p.oldRows[i] = old
+            if old != p.rows[i] { p.oldSlots[i] = basis.tightSlot[Int(old)] }
+        }
+        for i in 0..<n where p.oldRows[i] != p.rows[i] {
+            let old = Int(p.oldRows[i])
+            basis.isTight[old] = false
+            basis.tightSlot[old] = -1
+            factor.rowBlock[old] = -1
+        }
+        for i in 0..<n where p.oldRows[i] != p.rows[i] {
+            let r = Int(p.rows[i])
+            factor.bumpRows[start + i] = Int32(r)
+            factor.rowBlock[r] = Int32(b)
+            basis.isTight[r] = true
+            basis.tightSlot[r] = p.oldSlots[i]
+            basis.tightRows[Int(p.oldSlots[i])] = Int32(r)
+        }
+        for s in n..<slots {
+            let r = Int(p.rows[s])
+            if basis.positiveBasic[r] != p.positive[s] { basis.positiveBasic[r] = p.positive[s] }
+            if t.level[r] == 0 { basis.requiredLoose = true }
+        }
+        let offset = t.blockOffset[b]
+        factor.bumpLU.withUnsafeMutableBufferPointer { lu in
+            for i in 0..<(n * n) { lu[offset + i] = p.lu[i] }
+        }
+        factor.bumpPermutation.withUnsafeMutableBufferPointer { permutation in
+            for i in 0..<n { permutation[start + i] = p.permutation[i] }
+        }
+        solveWrittenBlock(start: start, n: n, t)
+        recomputeLooseSlots(n: n, slots: slots, t)
+        statistics.pivots += pivots
+        statistics.variablesUpdated += n
+    }
+
+    /// The block's unknowns from its LU and its tight slots' residuals (`solveBlockLU`'s
+    /// steps), those that moved written and listed as changed.
+    private func solveWrittenBlock(start: Int, n: Int, _ t: LocalBlockTables) {
+        let p = localBuffers
+        for i in 0..<n {
+            var sum = p.residual[p.permutation[i]]
+            for j in 0..<i { sum -= p.lu[i * n + j] * p.work[j] }
+            p.work[i] = sum
+        }
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            var sum = p.work[i]
+            for j in (i + 1)..<n { sum -= p.lu[i * n + j] * p.work[j] }
+            p.work[i] = sum / p.lu[i * n + i]
+        }
+        for j in 0..<n {
+            let c = Int(t.bumpColumns[start + j])
+            guard basis.x[c] != p.work[j] else { continue }
+            basis.x[c] = p.work[j]
+            framePath.changedVariables.append(Int32(c))
+        }
+    }
+
+    /// The loose slots' own values from their residuals, the negative ones listed in `infeasibleRows`.
+    private func recomputeLooseSlots(n: Int, slots: Int, _ t: LocalBlockTables) {
+        let p = localBuffers
+        for s in n..<slots {
+            let r = Int(p.rows[s])
+            var activity = 0.0
+            for k in t.rowStart[r]..<t.rowStart[r + 1] { activity += t.termCoefficient[k] * basis.x[Int(t.termVariable[k])] }
+            let residual = t.rhs[r] - activity
+            let own = p.positive[s] ? residual : -residual
+            basis.ownValue[r] = own
+            if own < -Tolerance.feasibility * max(1, abs(t.rhs[r])) { framePath.infeasibleRows.append(Int32(r)) }
+        }
+    }
+}

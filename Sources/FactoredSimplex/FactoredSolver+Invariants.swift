@@ -30,6 +30,9 @@ extension FactoredSolver {
             return "levelOfPriority puts priority \(entry.key) at level \(entry.value), its rank is \(i)"
         }
         if settings.levelOfPriority[1000] != 0 { return "levelOfPriority does not put required (1000) at level 0" }
+        for (l, p) in settings.priorityOfLevel.enumerated() where settings.levelOfPriority[p] != Int32(l) {
+            return "priorityOfLevel puts priority \(p) at level \(l), levelOfPriority at \(settings.levelOfPriority[p].map(String.init) ?? "none")"
+        }
         return nil
     }
 

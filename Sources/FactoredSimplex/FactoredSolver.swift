@@ -46,6 +46,7 @@ public final class FactoredSolver {
     @exclusivity(unchecked) var localScratch: LocalUpdateScratch
     /// The scratch of re-optimising blocks on their own (BlockLocalSimplex.swift).
     @exclusivity(unchecked) var blockLocal: BlockLocalScratch
+    let localBuffers: LocalBlockBuffers
     @exclusivity(unchecked) var statistics = SolveStatistics()
     /// `statistics.pivots` when the current solve began, and what it may add (Simplex.swift).
     @exclusivity(unchecked) var pivotsAtSolveStart = 0
@@ -86,9 +87,10 @@ public final class FactoredSolver {
         dualScratch = DualSimplexScratch(rowCount: rowCount, variableCount: variableCount, levelCount: settings.levelCount)
         localScratch = LocalUpdateScratch(rowCount: rowCount, variableCount: variableCount)
         blockLocal = BlockLocalScratch(rowCount: rowCount, variableCount: variableCount)
+        localBuffers = LocalBlockBuffers(rowCount: rowCount, blockCount: rowCount + BasisFactor.localRoom(rowCount) + 1)
     }
 
-    func levelFor(_ priority: Double) -> Int32 { settings.levelOfPriority[min(priority, 1000)] ?? 0 }
+    func levelFor(_ priority: Double) -> Int32 { settings.level(of: min(priority, 1000)) }
 
     /// Whether `pos` / `neg` of row `r` carries a cost (at the row's level).
     @inline(__always) func positiveCosts(_ r: Int) -> Bool { kind[r] != .lessThanOrEqual }

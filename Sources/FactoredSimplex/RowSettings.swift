@@ -8,6 +8,9 @@ struct RowSettings {
     var level: [Int32]
     var levelCount: Int
     var levelOfPriority: [Double: Int32] = [:]
+    /// Each level's priority (descending; 1000 first): what `level(of:)` searches, where
+    /// hashing a priority per op cost more than a toggle frame's arithmetic per row.
+    let priorityOfLevel: [Double]
 
     /// Every priority the scene may use gets its level now, so none is added later.
     init(rowCount: Int, priorities: [Double]) {
@@ -15,7 +18,22 @@ struct RowSettings {
         sorted.insert(1000, at: 0)
         for (i, p) in sorted.enumerated() { levelOfPriority[p] = Int32(i) }
         levelCount = sorted.count
+        priorityOfLevel = sorted
         rhs = [Double](repeating: 0, count: rowCount)
         level = [Int32](repeating: 0, count: rowCount)
+    }
+}
+
+extension RowSettings {
+    /// The level of `priority` (0 for one the scene never uses), by binary search.
+    func level(of priority: Double) -> Int32 {
+        var low = 0, high = priorityOfLevel.count
+        while low < high {
+            let mid = (low + high) / 2
+            let p = priorityOfLevel[mid]
+            if p == priority { return Int32(mid) }
+            if p > priority { low = mid + 1 } else { high = mid }
+        }
+        return 0
     }
 }
