@@ -18,16 +18,9 @@ struct BlockLocalScratch {
 
     /// The blocks a frame's cost changes reach.
     var blocks: MarkedIndices
-    /// `isPinned`'s memo per unknown (0: not known yet), what it decided, and its stack.
-    var pinState: [UInt8]
-    var pinVisited: [Int32] = []
-    var pinStack: [Int32] = []
 
     init(rowCount: Int, variableCount: Int) {
         blocks = MarkedIndices(count: rowCount + BasisFactor.localRoom(rowCount) + 1)
-        pinState = [UInt8](repeating: 0, count: variableCount)
-        pinVisited.reserveCapacity(variableCount)
-        pinStack.reserveCapacity(variableCount)
     }
 }
 
@@ -66,8 +59,14 @@ final class LocalBlockBuffers {
     /// block at most), and where each block's begin (by its index in the list).
     let looseRows: UnsafeMutablePointer<Int32>
     let looseStart: UnsafeMutablePointer<Int32>
+    /// `isPinned`'s memo per unknown (0: not known yet), the unknowns it decided (to
+    /// clear it), and its stack (a push per term at most).
+    let pinState: UnsafeMutablePointer<UInt8>
+    let pinVisited: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) var pinVisitedCount = 0
+    let pinStack: UnsafeMutablePointer<Int32>
 
-    init(rowCount: Int, blockCount: Int) {
+    init(rowCount: Int, blockCount: Int, variableCount: Int, termCount: Int) {
         let n = FactoredSolver.inPlaceBlockLimit, slots = Self.slotLimit
         rows = .allocate(capacity: slots)
         level = .allocate(capacity: slots)
@@ -86,10 +85,15 @@ final class LocalBlockBuffers {
         oldSlots = .allocate(capacity: n)
         looseRows = .allocate(capacity: max(rowCount, 1))
         looseStart = .allocate(capacity: blockCount + 1)
+        pinState = .allocate(capacity: max(variableCount, 1))
+        pinState.initialize(repeating: 0, count: max(variableCount, 1))
+        pinVisited = .allocate(capacity: max(variableCount, 1))
+        pinStack = .allocate(capacity: termCount + 1)
     }
 
     deinit {
-        for p in [rows, level, levels, oldRows, oldSlots, looseRows, looseStart] as [UnsafeMutablePointer<Int32>] { p.deallocate() }
+        for p in [rows, level, levels, oldRows, oldSlots, looseRows, looseStart, pinVisited, pinStack] as [UnsafeMutablePointer<Int32>] { p.deallocate() }
+        pinState.deallocate()
         for p in [coefficients, residual, own, rates, lu, duals, direction, work] as [UnsafeMutablePointer<Double>] { p.deallocate() }
         positive.deallocate()
         permutation.deallocate()
@@ -143,7 +147,12 @@ extension FactoredSolver {
         var pivots = 0
         var blandOnly = false
         for _ in 0..<(8 + 2 * slots) {
-            guard factorLocalBlock(n) else { return false }
+            // Before any pivot, the slots are the factor's block: its LU is the one to make.
+            if pivots == 0 {
+                copyFactoredBlock(b, start: start, n: n, t)
+            } else {
+                guard factorLocalBlock(n) else { return false }
+            }
             let levelCount = localDuals(n: n, slots: slots, t)
             guard let (slot, positive) = localEnteringRow(n: n, levels: levelCount, blandOnly: blandOnly, t) else {
                 if pivots > 0 { writeBackBlock(b, start: start, n: n, slots: slots, pivots: pivots, t) }
@@ -186,6 +195,19 @@ extension FactoredSolver {
                 p.positive[s] = basis.positiveBasic[r]
                 p.own[s] = basis.ownValue[r]
             }
+        }
+    }
+
+    /// The factor's LU of block `b` (made by `factorBlock` from the same rows in the same
+    /// order, so the one `factorLocalBlock` would make).
+    private func copyFactoredBlock(_ b: Int, start: Int, n: Int, _ t: LocalBlockTables) {
+        let p = localBuffers
+        let offset = t.blockOffset[b]
+        factor.bumpLU.withUnsafeBufferPointer { lu in
+            for i in 0..<(n * n) { p.lu[i] = lu[offset + i] }
+        }
+        factor.bumpPermutation.withUnsafeBufferPointer { permutation in
+            for i in 0..<n { p.permutation[i] = permutation[start + i] }
         }
     }
 

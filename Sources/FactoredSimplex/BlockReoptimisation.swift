@@ -172,41 +172,51 @@ extension FactoredSolver {
     /// a tight required equality whose other unknowns are pinned (so by required
     /// equalities alone, back to the root). Memoised for the solve (`forgetPinned`);
     /// walked with an explicit stack, since a chain can be as long as the layout.
-    func isPinned(_ v: Int) -> Bool {
-        let known = blockLocal.pinState[v]
+    @inline(__always) func isPinned(_ v: Int) -> Bool {
+        let known = localBuffers.pinState[v]
         if known != 0 { return known == BlockLocalScratch.pinned }
-        blockLocal.pinStack.append(Int32(v))
-        while let top = blockLocal.pinStack.last {
-            let u = Int(top)
-            if blockLocal.pinState[u] != 0 {
-                blockLocal.pinStack.removeLast()
+        return decidePinned(v)
+    }
+
+    /// `isPinned` for an unknown not decided yet.
+    private func decidePinned(_ v: Int) -> Bool {
+        let memo = localBuffers
+        var depth = 1
+        memo.pinStack[0] = Int32(v)
+        while depth > 0 {
+            let u = Int(memo.pinStack[depth - 1])
+            if memo.pinState[u] != 0 {
+                depth -= 1
                 continue
             }
-            let verdict = pinVerdict(u)
+            let verdict = pinVerdict(u, pushingOnto: &depth)
             guard verdict != 0 else { continue }  // its unknowns pushed: decided when they are
-            blockLocal.pinState[u] = verdict
-            blockLocal.pinVisited.append(Int32(u))
-            blockLocal.pinStack.removeLast()
+            memo.pinState[u] = verdict
+            memo.pinVisited[memo.pinVisitedCount] = Int32(u)
+            memo.pinVisitedCount += 1
+            depth -= 1
         }
-        return blockLocal.pinState[v] == BlockLocalScratch.pinned
+        return memo.pinState[v] == BlockLocalScratch.pinned
     }
 
     /// Unknown `u`'s verdict if its row's other unknowns are decided, else 0 with the
-    /// undecided ones pushed on the stack.
-    private func pinVerdict(_ u: Int) -> UInt8 {
+    /// undecided ones pushed on the stack (`depth` deep).
+    private func pinVerdict(_ u: Int, pushingOnto depth: inout Int) -> UInt8 {
+        let memo = localBuffers
         let p = Int(factor.columnPosition[u])
         guard basis.isBasic[u], p >= 0 else { return BlockLocalScratch.notPinned }
         let t = Int(factor.pivots[p].row)
         guard settings.level[t] == 0, kind[t] == .equal else { return BlockLocalScratch.notPinned }
         // Decided first, so a push never sits above a row that is already decided.
-        for k in rowStart[t]..<rowStart[t + 1] where blockLocal.pinState[Int(termVariable[k])] == BlockLocalScratch.notPinned {
+        for k in rowStart[t]..<rowStart[t + 1] where memo.pinState[Int(termVariable[k])] == BlockLocalScratch.notPinned {
             return BlockLocalScratch.notPinned
         }
         var waiting = false
         for k in rowStart[t]..<rowStart[t + 1] {
             let w = Int(termVariable[k])
-            guard w != u, blockLocal.pinState[w] == 0 else { continue }
-            blockLocal.pinStack.append(Int32(w))
+            guard w != u, memo.pinState[w] == 0 else { continue }
+            memo.pinStack[depth] = Int32(w)
+            depth += 1
             waiting = true
         }
         return waiting ? 0 : BlockLocalScratch.pinned
@@ -214,8 +224,8 @@ extension FactoredSolver {
 
     /// Clears the memo of `isPinned`.
     func forgetPinned() {
-        for v in blockLocal.pinVisited { blockLocal.pinState[Int(v)] = 0 }
-        blockLocal.pinVisited.removeAll(keepingCapacity: true)
-        blockLocal.pinStack.removeAll(keepingCapacity: true)
+        let memo = localBuffers
+        for i in 0..<memo.pinVisitedCount { memo.pinState[Int(memo.pinVisited[i])] = 0 }
+        memo.pinVisitedCount = 0
     }
 }

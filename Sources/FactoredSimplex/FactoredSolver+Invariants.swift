@@ -43,7 +43,7 @@ extension FactoredSolver {
             || !localScratch.rebuiltPositions.members.isEmpty {
             return "a local factor update's marks are left set"
         }
-        if !blockLocal.blocks.members.isEmpty || !blockLocal.pinVisited.isEmpty || blockLocal.pinState.contains(where: { $0 != 0 }) {
+        if !blockLocal.blocks.members.isEmpty || localBuffers.pinVisitedCount != 0 || (0..<variableCount).contains(where: { localBuffers.pinState[$0] != 0 }) {
             return "a local re-optimisation's marks are left set"
         }
         return nil

@@ -87,7 +87,9 @@ public final class FactoredSolver {
         dualScratch = DualSimplexScratch(rowCount: rowCount, variableCount: variableCount, levelCount: settings.levelCount)
         localScratch = LocalUpdateScratch(rowCount: rowCount, variableCount: variableCount)
         blockLocal = BlockLocalScratch(rowCount: rowCount, variableCount: variableCount)
-        localBuffers = LocalBlockBuffers(rowCount: rowCount, blockCount: rowCount + BasisFactor.localRoom(rowCount) + 1)
+        localBuffers = LocalBlockBuffers(
+            rowCount: rowCount, blockCount: rowCount + BasisFactor.localRoom(rowCount) + 1, variableCount: variableCount,
+            termCount: problem.termVariable.count)
     }
 
     func levelFor(_ priority: Double) -> Int32 { settings.level(of: min(priority, 1000)) }
