@@ -6,7 +6,8 @@
 /// solve (or before any op that reads the duals): one transposed solve per level,
 /// visiting each upstream row once however many changes reach it. Past the frame's
 /// incremental budget (`dualUpdateLimit` changes) the batch is dropped and the solve
-/// prices from scratch, keeping the values, which no cost change moves.
+/// re-optimises the blocks the changes reach (BlockReoptimisation.swift) or prices
+/// from scratch, keeping the values, which no cost change moves.
 extension FactoredSolver {
     /// Queues the seeds of one priority change. The queue is never grown in a frame:
     /// when full, the batch so far is applied first.

@@ -10,7 +10,8 @@
 /// without a pivot; otherwise the simplex starts from the candidates found.
 extension FactoredSolver {
     /// Incremental updates one frame may make: past that many, a frame's batch (toggle
-    /// swapping every row's priorities) is cheaper priced from scratch. A batch of
+    /// swapping every row's priorities) is cheaper re-optimised block by block
+    /// (BlockReoptimisation.swift) or, where that does not apply, priced from scratch. A batch of
     /// priority changes (DualBatch.swift) counts one per change: applied together they
     /// visit fewer rows than one by one, but at 33,333 of them (toggle-100000) the
     /// rows they reach are all of the layout's, which a full pricing visits in order.

@@ -134,8 +134,9 @@ extension FactoredSolver {
         noteLevelChange(r)
         guard mayUpdateDuals(1) else {
             // Past the frame's incremental updates: a cost changes no value, so the
-            // values stay current and the solve prices from scratch (toggle-100000
-            // skips a pass over every row and a refactorisation).
+            // values stay current and the solve re-optimises the blocks the listed
+            // changes reach, or prices from scratch (toggle-100000 skips a pass over
+            // every row and a refactorisation).
             settings.level[r] = l
             if l == 0 { basis.requiredLoose = true }
             requestFullPricing()
