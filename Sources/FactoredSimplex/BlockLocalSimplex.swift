@@ -100,25 +100,19 @@ final class LocalBlockBuffers {
     }
 }
 
-/// The problem's arrays a block's local simplex reads, taken once per solve (none of
-/// them changes while blocks are re-optimised).
+/// The arrays a block's local simplex reads, as raw buffers for the whole of
+/// `reoptimiseListedBlocks` (bounds checks on them were a fifth of its work): the
+/// problem's, the factor's block layout and the rows' settings, none of which changes
+/// while blocks are re-optimised, and the values, which only the write-back writes.
 struct LocalBlockTables {
-    let rowStart: [Int], termVariable: [Int32], termCoefficient: [Double], kind: [RowKind]
-    let bumpIndex: [Int32], bumpColumns: [Int32], blockStart: [Int], blockOffset: [Int]
-    let level: [Int32], rhs: [Double]
-
-    init(_ s: FactoredSolver) {
-        rowStart = s.rowStart
-        termVariable = s.termVariable
-        termCoefficient = s.termCoefficient
-        kind = s.kind
-        bumpIndex = s.factor.bumpIndex
-        bumpColumns = s.factor.bumpColumns
-        blockStart = s.factor.blockStart
-        blockOffset = s.factor.blockOffset
-        level = s.settings.level
-        rhs = s.settings.rhs
-    }
+    let rowStart: UnsafeBufferPointer<Int>, termVariable: UnsafeBufferPointer<Int32>
+    let termCoefficient: UnsafeBufferPointer<Double>, kind: UnsafeBufferPointer<RowKind>
+    let bumpIndex: UnsafeBufferPointer<Int32>, bumpColumns: UnsafeBufferPointer<Int32>
+    let blockStart: UnsafeBufferPointer<Int>, blockOffset: UnsafeBufferPointer<Int>
+    let level: UnsafeBufferPointer<Int32>, rhs: UnsafeBufferPointer<Double>
+    let x: UnsafeMutableBufferPointer<Double>
+    /// Where rows start in Bland's order (after the unknowns).
+    let variableCount: Int32
 }
 
 extension FactoredSolver {
@@ -126,14 +120,33 @@ extension FactoredSolver {
     /// them. Returns false when a block's local simplex fails: that block is left as
     /// it was, those before it are done.
     func reoptimiseListedBlocks() -> Bool {
-        let tables = LocalBlockTables(self)
-        let p = localBuffers
-        let blocks = blockLocal.blocks.members
-        for m in blocks.indices {
-            let loose = Int(p.looseStart[m])..<Int(p.looseStart[m + 1])
-            guard reoptimiseBlock(Int(blocks[m]), loose: loose, tables) else { return false }
-        }
-        return true
+        let rowStart = self.rowStart, termVariable = self.termVariable, termCoefficient = self.termCoefficient, kind = self.kind
+        let bumpIndex = factor.bumpIndex, bumpColumns = factor.bumpColumns
+        let blockStart = factor.blockStart, blockOffset = factor.blockOffset
+        let level = settings.level, rhs = settings.rhs
+        return rowStart.withUnsafeBufferPointer { rowStart in
+        termVariable.withUnsafeBufferPointer { termVariable in
+        termCoefficient.withUnsafeBufferPointer { termCoefficient in
+        kind.withUnsafeBufferPointer { kind in
+        bumpIndex.withUnsafeBufferPointer { bumpIndex in
+        bumpColumns.withUnsafeBufferPointer { bumpColumns in
+        blockStart.withUnsafeBufferPointer { blockStart in
+        blockOffset.withUnsafeBufferPointer { blockOffset in
+        level.withUnsafeBufferPointer { level in
+        rhs.withUnsafeBufferPointer { rhs in
+        basis.x.withUnsafeMutableBufferPointer { x in
+            let tables = LocalBlockTables(
+                rowStart: rowStart, termVariable: termVariable, termCoefficient: termCoefficient, kind: kind,
+                bumpIndex: bumpIndex, bumpColumns: bumpColumns, blockStart: blockStart, blockOffset: blockOffset,
+                level: level, rhs: rhs, x: x, variableCount: Int32(variableCount))
+            let p = localBuffers
+            let blocks = blockLocal.blocks.members
+            for m in blocks.indices {
+                let loose = Int(p.looseStart[m])..<Int(p.looseStart[m + 1])
+                guard reoptimiseBlock(Int(blocks[m]), loose: loose, tables) else { return false }
+            }
+            return true
+        }}}}}}}}}}}
     }
 
     /// Re-optimises block `b`. False, with nothing written, when its local simplex
@@ -187,7 +200,7 @@ extension FactoredSolver {
                 if j >= 0, j < n {
                     row[j] += t.termCoefficient[k]
                 } else {
-                    residual -= t.termCoefficient[k] * basis.x[v]
+                    residual -= t.termCoefficient[k] * t.x[v]
                 }
             }
             p.residual[s] = residual
@@ -288,7 +301,7 @@ extension FactoredSolver {
                 cost = localReducedCost(slot: i, positive: false, n: n, levels: levelCount, t)
             }
             guard cost.sign < 0 else { continue }
-            let index = Int32(variableCount) + p.rows[i]
+            let index = t.variableCount + p.rows[i]
             if bestSlot >= 0 {
                 let better = blandOnly
                     ? index < bestIndex
@@ -301,7 +314,7 @@ extension FactoredSolver {
     }
 
     /// `reducedCost(row:positive:)` of tight slot `i`, with the block's duals.
-    private func localReducedCost(slot i: Int, positive: Bool, n: Int, levels levelCount: Int, _ t: LocalBlockTables) -> LeadingCost {
+    @inline(__always) private func localReducedCost(slot i: Int, positive: Bool, n: Int, levels levelCount: Int, _ t: LocalBlockTables) -> LeadingCost {
         let p = localBuffers
         let kind = t.kind[Int(p.rows[i])]
         let costs = positive ? kind != .lessThanOrEqual : kind != .greaterThanOrEqual

@@ -153,8 +153,8 @@ extension FactoredSolver {
         }
         for j in 0..<n {
             let c = Int(t.bumpColumns[start + j])
-            guard basis.x[c] != p.work[j] else { continue }
-            basis.x[c] = p.work[j]
+            guard t.x[c] != p.work[j] else { continue }
+            t.x[c] = p.work[j]
             framePath.changedVariables.append(Int32(c))
         }
     }
@@ -165,7 +165,7 @@ extension FactoredSolver {
         for s in n..<slots {
             let r = Int(p.rows[s])
             var activity = 0.0
-            for k in t.rowStart[r]..<t.rowStart[r + 1] { activity += t.termCoefficient[k] * basis.x[Int(t.termVariable[k])] }
+            for k in t.rowStart[r]..<t.rowStart[r + 1] { activity += t.termCoefficient[k] * t.x[Int(t.termVariable[k])] }
             let residual = t.rhs[r] - activity
             let own = p.positive[s] ? residual : -residual
             basis.ownValue[r] = own

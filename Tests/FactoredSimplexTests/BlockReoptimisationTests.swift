@@ -94,6 +94,20 @@ struct BlockReoptimisationTests {
         try expectAgreement(scene)
     }
 
+    @Test("a loose row reading two blocks' unknowns couples them: the frame is priced as before, with the same answers")
+    func coupledBlocksArePriced() throws {
+        let b = splitRows(count: 3)
+        // Required and never tight: its slack stays basic, so the two rows' blocks stay apart.
+        b.add(ViewRef("yellow0").width <= ViewRef("yellow1").width + 1000)
+        b.frame([.setPriority(constraint: "narrow0", value: 900), .setPriority(constraint: "narrow2", value: 900)])
+        let scene = b.build()
+        let result = try play(scene, rows: 3)
+        #expect(result.widths == [[50, 117.5, 50]])
+        #expect(result.local == [0])
+        #expect(result.pricings.allSatisfy { $0 > 0 })
+        try expectAgreement(scene)
+    }
+
     @Test("toggle past the incremental updates (1,133 rows, 2,266 priority changes a frame): every frame re-optimised locally, exact widths, agrees with cassowary")
     func toggleBeyondIncrementalUpdates() throws {
         let scene = try SceneGenerator.generate(.toggle, GeneratorParameters(views: 3_400, frames: 5, toggleEvery: 1))
