@@ -45,6 +45,8 @@ extension FactoredSolver {
     }
 
     func forgetLevelChanges() {
+        // Every solve comes here; most frames change no level.
+        guard prices.levelChangesAreAll || !prices.levelChanges.members.isEmpty else { return }
         prices.levelChanges.removeAll()
         prices.levelChangesAreAll = false
     }
