@@ -71,9 +71,11 @@ public struct OpState: Sendable {
     /// Throws why `op` must be refused given what earlier ops did (a malformed op's own
     /// refusal included). Several `add`s may define one id, of which at most one runs:
     /// an op on the id is pointed at the handle present now (in place: no copy of the
-    /// op on the hot path, where the handle is the present one).
+    /// op on the hot path, where the handle is the present one). `mutating` though it
+    /// changes nothing: a session calls it on its stored state, which a non-mutating
+    /// call copies (a retain and a release of each of its three arrays, per op).
     @inline(__always)
-    public func admit(_ op: inout CompiledOp, in scene: CompiledScene) throws(LayoutError) {
+    public mutating func admit(_ op: inout CompiledOp, in scene: CompiledScene) throws(LayoutError) {
         switch op {
         case let .invalid(error, _):
             throw error
@@ -123,9 +125,9 @@ public struct OpState: Sendable {
     }
 
     /// Whether `op`, which is not refused, would change nothing (activating an
-    /// active constraint): it need not reach a back end.
+    /// active constraint): it need not reach a back end. `mutating` for the reason `admit` is.
     @inline(__always)
-    public func changesNothing(_ op: CompiledOp) -> Bool {
+    public mutating func changesNothing(_ op: CompiledOp) -> Bool {
         switch op {
         case let .activate(h): return isActive[Int(h)]
         case let .deactivate(h): return !isActive[Int(h)]
