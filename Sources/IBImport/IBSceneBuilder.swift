@@ -46,11 +46,12 @@ enum IBInstallPhase: Int {
     case environment = 0
     /// Intrinsic content sizes: a view's own, present as soon as it exists.
     case contentSize = 1
+    /// What UIKit makes itself for the views it arranges: stack views' arrangement constraints.
+    /// Before the file's: where an arranged view's own required size fights the stack's
+    /// alignment, Xcode stores the stack's span and breaks the file's constraint.
+    case generated = 2
     /// The file's own `<constraint>`s, in document order (as the nib installs them).
-    case file = 2
-    /// What UIKit makes at its update-constraints pass, after the nib is loaded: stack views'
-    /// arrangement constraints.
-    case generated = 3
+    case file = 3
     /// Stack views collapsing their hidden arranged views: last, so a hidden view that its own
     /// required constraints size keeps that size (Xcode draws it so, and stores that frame).
     case hiding = 4

@@ -1,8 +1,8 @@
 // Rule (SF Symbol images): an image view showing a system symbol (`catalog="system"`) is
 // positioned by the symbol's alignment rectangle, which differs from the frame Xcode stores by
 // insets that depend on the symbol and its configuration (no symbol metrics on Linux). They are
-// read off the file: the frame stored, and what the file's constraints to other views say the
-// alignment rectangle's edges, centre and size are.
+// read off the file: the frame stored, and what the file's constraints to other views, and the
+// stack view arranging it, say the alignment rectangle's edges, centre and size are.
 
 import LayoutModel
 
@@ -28,20 +28,28 @@ extension IBSceneBuilder {
     /// equalities between it and other views (or a constant size) imply, from any two of: its
     /// leading edge, trailing edge, centre, size. Kept when they agree within 0.5 pt with every
     /// other equality of that axis and stay within a quarter of the frame's size; an axis the
-    /// constraints do not determine keeps none (listed as not modelled).
+    /// constraints do not determine keeps none (listed as not modelled). Where the stack view
+    /// arranging it pins both edges across its axis (fill alignment), those two decide: a file
+    /// equality that disagrees with them is one the conflict policy drops (the stack's
+    /// arrangement wins a conflict with the file's constraints).
     func readSymbolInsets() throws(IBImportError) {
         for i in views.indices where views[i].element.isSymbolImage {
             var seen: [Attribute: [Double]] = [:]
             for (attribute, value) in try symbolEqualities(i) { seen[attribute, default: []].append(value) }
+            let arranged = stackAlignmentEqualities(i)
             let w = views[i].window
             var insets = IBInsets()
             var determined = (horizontal: false, vertical: false)
-            if let (a, b) = axisInsets(seen, min: .left, max: .right, center: .centerX, size: .width, start: w.x, length: w.width) {
+            let horizontal = (min: Attribute.left, max: Attribute.right, center: Attribute.centerX, size: Attribute.width)
+            let vertical = (min: Attribute.top, max: Attribute.bottom, center: Attribute.centerY, size: Attribute.height)
+            if let (a, b) = axisInsets(arranged, axis: horizontal, start: w.x, length: w.width)
+                ?? axisInsets(seen, axis: horizontal, start: w.x, length: w.width) {
                 insets.left = a
                 insets.right = b
                 determined.horizontal = true
             }
-            if let (a, b) = axisInsets(seen, min: .top, max: .bottom, center: .centerY, size: .height, start: w.y, length: w.height) {
+            if let (a, b) = axisInsets(arranged, axis: vertical, start: w.y, length: w.height)
+                ?? axisInsets(seen, axis: vertical, start: w.y, length: w.height) {
                 insets.top = a
                 insets.bottom = b
                 determined.vertical = true
@@ -54,15 +62,15 @@ extension IBSceneBuilder {
     /// The insets (before, after) along one axis, or nil when the equalities do not determine them
     /// or disagree.
     private func axisInsets(
-        _ seen: [Attribute: [Double]], min: Attribute, max: Attribute, center: Attribute, size: Attribute,
+        _ seen: [Attribute: [Double]], axis: (min: Attribute, max: Attribute, center: Attribute, size: Attribute),
         start: Double, length: Double
     ) -> (Double, Double)? {
         // Each equality is one linear equation in (before, after): a * before + b * after = r.
         var rows: [(Double, Double, Double)] = []
-        for v in seen[min] ?? [] { rows.append((1, 0, v - start)) }
-        for v in seen[max] ?? [] { rows.append((0, 1, start + length - v)) }
-        for v in seen[center] ?? [] { rows.append((1, -1, 2 * v - 2 * start - length)) }
-        for v in seen[size] ?? [] { rows.append((1, 1, length - v)) }
+        for v in seen[axis.min] ?? [] { rows.append((1, 0, v - start)) }
+        for v in seen[axis.max] ?? [] { rows.append((0, 1, start + length - v)) }
+        for v in seen[axis.center] ?? [] { rows.append((1, -1, 2 * v - 2 * start - length)) }
+        for v in seen[axis.size] ?? [] { rows.append((1, 1, length - v)) }
         var solution: (Double, Double)?
         outer: for (n, p) in rows.enumerated() {
             for q in rows.dropFirst(n + 1) {
@@ -75,6 +83,18 @@ extension IBSceneBuilder {
         guard let (a, b) = solution, abs(a) <= length / 4, abs(b) <= length / 4 else { return nil }
         for r in rows where abs(r.0 * a + r.1 * b - r.2) > 0.5 { return nil }
         return (a, b)
+    }
+
+    /// The edges a fill-aligned stack view pins its visible arranged symbol view to across its
+    /// axis, at the stack's stored frame (none for a stack arranging by its margins, whose
+    /// container is not a stored frame).
+    private func stackAlignmentEqualities(_ i: Int) -> [Attribute: [Double]] {
+        guard views[i].role == .arranged, !views[i].element.flag("hidden"), let s = views[i].parent else { return [:] }
+        let stack = views[s].element
+        guard stack.name == "stackView", (stack["alignment"] ?? "fill") == "fill", !stack.arrangesByMargins else { return [:] }
+        let w = views[s].alignmentWindow
+        let edges: [Attribute] = stack["axis"] == "vertical" ? [.left, .right] : [.top, .bottom]
+        return Dictionary(uniqueKeysWithValues: edges.map { ($0, [w.value($0)]) })
     }
 
     /// The values the file's active equalities give the symbol view's attributes: a constant size,

@@ -6,8 +6,52 @@ import Testing
 
 /// Hand-written files whose required constraints conflict: the constraint UIKit breaks is the
 /// one being added when the conflict appears, in install order (environment, intrinsic sizes,
-/// the file's constraints in document order, stack arrangement, stack hiding last).
+/// stack arrangement, the file's constraints in document order, stack hiding last).
 struct IBConflictTests {
+    /// A horizontal fill stack `s` at (10, 10), its height 40 set by the file, arranges `a` (50
+    /// wide, the file asks 16 tall) and, 8 after it, `y`, the `chevron.right` symbol (10 wide, the
+    /// file asks 52 tall), stored at y 2 in the stack and 36.5 tall. The stack's fill alignment
+    /// wins both conflicts: `ah` and `yh` are broken, `a` is [10, 10, 50, 40] and `y`'s alignment
+    /// rectangle spans the stack, [68, 10, 10, 40]. Its vertical insets are read off the stack's
+    /// edges, not off the broken height: −2 above, −1.5 below (its frame stays [68, 12, 10, 36.5]).
+    @Test func stackArrangementWinsOverTheFilesConstraint() throws {
+        let xml = ibDocument(toolsVersion: 21000, """
+            <view id="v"><rect key="frame" x="0" y="0" width="300" height="100"/>
+            <subviews>
+            <stackView spacing="8" translatesAutoresizingMaskIntoConstraints="NO" id="s"><rect key="frame" x="10" y="10" width="68" height="40"/>
+            <subviews>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0" y="0" width="50" height="40"/>
+            <constraints>
+            <constraint firstAttribute="width" constant="50" id="aw"/>
+            <constraint firstAttribute="height" constant="16" id="ah"/>
+            </constraints></view>
+            <imageView contentMode="scaleAspectFit" image="chevron.right" catalog="system" translatesAutoresizingMaskIntoConstraints="NO" id="y"><rect key="frame" x="58" y="2" width="10" height="36.5"/>
+            <constraints>
+            <constraint firstAttribute="height" constant="52" id="yh"/>
+            <constraint firstAttribute="width" constant="10" id="yw"/>
+            </constraints></imageView>
+            </subviews></stackView>
+            </subviews>
+            <constraints>
+            <constraint firstItem="s" firstAttribute="top" secondItem="v" secondAttribute="top" constant="10" id="st"/>
+            <constraint firstItem="s" firstAttribute="leading" secondItem="v" secondAttribute="leading" constant="10" id="sl"/>
+            <constraint firstItem="s" firstAttribute="height" constant="40" id="sh"/>
+            </constraints>
+            </view>
+            """)
+        let scene = try importOne(xml)
+        #expect(scene.views.first { $0.id == "y" }?.alignmentInsets == IBInsets(top: -2, left: 0, bottom: -1.5, right: 0))
+        #expect(scene.views.first { $0.id == "y" }?.alignmentWindow == IBRect(x: 68, y: 10, width: 10, height: 40))
+        // No mismatch: the solve puts `a` and `y`'s alignment rectangle where IB stored them.
+        let result = try scene.check(backend: CassowaryBackend.self, repair: true)
+        #expect(result.dropped == ["ah", "yh"])
+        #expect(result.mismatches.isEmpty)
+        #expect(try scene.check(backend: CassowaryBackend.self, repair: false).conflict != nil)
+        #expect(scene.unsupported == [
+            "<imageView id=\"y\"> (line 13): SF Symbol image \"chevron.right\": alignment insets unknown (horizontal: frame taken as the alignment rectangle)",
+        ])
+    }
+
     /// A vertical fill stack at the root's top (200 wide): a (height 40), h (hidden, its own
     /// required height 50), b (height 30). Collapsing h conflicts with its height: the hiding
     /// constraint comes last and is broken, so h keeps 50 where Xcode draws a hidden view
