@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// Runs the built `layoutbench` (found beside the test bundle) and returns its exit status and both outputs.
@@ -20,12 +21,19 @@ func layoutbench(_ arguments: [String], input: String? = nil) throws -> (status:
     return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
 }
 
-/// A fresh folder for files a test writes.
+/// A fresh folder for files a test writes, removed when the test process exits.
 func scratch() throws -> String {
     let path = NSTemporaryDirectory() + "layoutbench-cli-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    scratchFolders.withLock { folders in
+        if folders.isEmpty { atexit { for p in scratchFolders.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: p) } } }
+        folders.append(path)
+    }
     return path
 }
+
+/// The folders `scratch` made, for the exit handler it installs with the first one.
+private let scratchFolders = Mutex<[String]>([])
 
 /// Two views whose required widths contradict: unsatisfiable from the first solve.
 private let unsatisfiable = """

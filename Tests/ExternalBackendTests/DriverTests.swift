@@ -16,6 +16,7 @@ final class DriverTests: XCTestCase {
     func scriptDriver(_ name: String, _ body: String) throws -> DriverSpec {
         let path = NSTemporaryDirectory() + "layoutbench-test-\(name)-\(getpid()).sh"
         try body.write(toFile: path, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
         return DriverSpec(name: name, command: "sh \(path)")
     }
 

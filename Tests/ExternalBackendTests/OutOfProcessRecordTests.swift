@@ -14,6 +14,7 @@ final class OutOfProcessRecordTests: XCTestCase {
         let frames = (1...6).map { "frame \($0) 2000\\n" }.joined()
         let path = NSTemporaryDirectory() + "layoutbench-test-toy-\(getpid()).sh"
         try "printf 'layoutbench-driver 1 toy 1\\nbuild 3000\\n\(frames)end\\n'\n".write(toFile: path, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
         return DriverSpec(name: "exec:sh \(path)", command: "sh \(path)")
     }
 
@@ -86,6 +87,7 @@ final class OutOfProcessRecordTests: XCTestCase {
         let frames = kinds.enumerated().map { "frame \($0.offset + 1) \($0.element ? 5000 : 1000)\\n" }.joined()
         let path = NSTemporaryDirectory() + "layoutbench-test-toy-transitions-\(getpid()).sh"
         try "printf 'layoutbench-driver 1 toy 1\\nbuild 3000\\n\(frames)end\\n'\n".write(toFile: path, atomically: true, encoding: .utf8)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
         var settings = BenchSettings()
         settings.warmupFrames = 0
         ExternalRuns.reference = CassowaryBackend.self
