@@ -9,15 +9,21 @@
 /// solve; the step from the loose rows' own values. A pivot swaps the leaving row
 /// into the entering row's place, as `swapBlockRow` does; the block's LU is the one
 /// `factorBlock` would make (the same matrix, the same elimination), so a trial
-/// that fails is the in-place swap's refusal. Only when the block is optimal is
-/// anything written: its rows, LU and tight-list slots, the rows' states, and the
-/// values, solved as the frame path's `solveBump` solves them.
+/// that fails is the in-place swap's refusal. The block's values are its own to
+/// solve: the propagation skips a block listed before it (BlockReoptimisation.swift),
+/// so the simplex starts from the block's values solved from its factored LU and its
+/// loose rows' own columns recomputed from them (a negative one flipped). Only when
+/// the block is optimal is anything written: its rows, LU and tight-list slots, the
+/// rows' states, and the values, solved as the frame path's `solveBump` solves them.
 struct BlockLocalScratch {
     static let pinned: UInt8 = 1
     static let notPinned: UInt8 = 2
 
     /// The blocks a frame's cost changes reach.
     var blocks: MarkedIndices
+    /// How many of `blocks` (the first ones) the propagation skipped: their values
+    /// are the local pass's to solve. 0 when none was listed before the propagation.
+    var deferred = 0
 
     init(rowCount: Int, variableCount: Int) {
         blocks = MarkedIndices(count: rowCount + BasisFactor.localRoom(rowCount) + 1)
@@ -44,6 +50,10 @@ final class LocalBlockBuffers {
     let positive: UnsafeMutablePointer<Bool>
     let own: UnsafeMutablePointer<Double>
     let rates: UnsafeMutablePointer<Double>
+    /// A loose slot's dual: its basic own column's cost (±1, or 0 for a slack).
+    let cost: UnsafeMutablePointer<Double>
+    /// The block's unknowns, by index in the block.
+    let values: UnsafeMutablePointer<Double>
     /// The tight slots' LU and its row order, the duals (level slot × n + tight slot)
     /// at the `levels` that have a costed loose row, a direction and a solve's scratch.
     let lu: UnsafeMutablePointer<Double>
@@ -75,6 +85,8 @@ final class LocalBlockBuffers {
         positive = .allocate(capacity: slots)
         own = .allocate(capacity: slots)
         rates = .allocate(capacity: slots)
+        cost = .allocate(capacity: slots)
+        values = .allocate(capacity: n)
         lu = .allocate(capacity: n * n)
         permutation = .allocate(capacity: n)
         duals = .allocate(capacity: Self.looseRowLimit * n)
@@ -94,81 +106,45 @@ final class LocalBlockBuffers {
     deinit {
         for p in [rows, level, levels, oldRows, oldSlots, looseRows, looseStart, pinVisited, pinStack] as [UnsafeMutablePointer<Int32>] { p.deallocate() }
         pinState.deallocate()
-        for p in [coefficients, residual, own, rates, lu, duals, direction, work] as [UnsafeMutablePointer<Double>] { p.deallocate() }
+        for p in [coefficients, residual, own, rates, cost, values, lu, duals, direction, work] as [UnsafeMutablePointer<Double>] { p.deallocate() }
         positive.deallocate()
         permutation.deallocate()
     }
 }
 
-/// The arrays a block's local simplex reads, as raw buffers for the whole of
-/// `reoptimiseListedBlocks` (bounds checks on them were a fifth of its work): the
-/// problem's, the factor's block layout and the rows' settings, none of which changes
-/// while blocks are re-optimised, and the values, which only the write-back writes.
-struct LocalBlockTables {
-    let rowStart: UnsafeBufferPointer<Int>, termVariable: UnsafeBufferPointer<Int32>
-    let termCoefficient: UnsafeBufferPointer<Double>, kind: UnsafeBufferPointer<RowKind>
-    let bumpIndex: UnsafeBufferPointer<Int32>, bumpColumns: UnsafeBufferPointer<Int32>
-    let blockStart: UnsafeBufferPointer<Int>, blockOffset: UnsafeBufferPointer<Int>
-    let level: UnsafeBufferPointer<Int32>, rhs: UnsafeBufferPointer<Double>
-    let x: UnsafeMutableBufferPointer<Double>
-    /// Where rows start in Bland's order (after the unknowns).
-    let variableCount: Int32
-}
-
 extension FactoredSolver {
-    /// Re-optimises every listed block, its loose rows as `collectLocalBlocks` listed
-    /// them. Returns false when a block's local simplex fails: that block is left as
-    /// it was, those before it are done.
-    func reoptimiseListedBlocks() -> Bool {
-        let rowStart = self.rowStart, termVariable = self.termVariable, termCoefficient = self.termCoefficient, kind = self.kind
-        let bumpIndex = factor.bumpIndex, bumpColumns = factor.bumpColumns
-        let blockStart = factor.blockStart, blockOffset = factor.blockOffset
-        let level = settings.level, rhs = settings.rhs
-        return rowStart.withUnsafeBufferPointer { rowStart in
-        termVariable.withUnsafeBufferPointer { termVariable in
-        termCoefficient.withUnsafeBufferPointer { termCoefficient in
-        kind.withUnsafeBufferPointer { kind in
-        bumpIndex.withUnsafeBufferPointer { bumpIndex in
-        bumpColumns.withUnsafeBufferPointer { bumpColumns in
-        blockStart.withUnsafeBufferPointer { blockStart in
-        blockOffset.withUnsafeBufferPointer { blockOffset in
-        level.withUnsafeBufferPointer { level in
-        rhs.withUnsafeBufferPointer { rhs in
-        basis.x.withUnsafeMutableBufferPointer { x in
-            let tables = LocalBlockTables(
-                rowStart: rowStart, termVariable: termVariable, termCoefficient: termCoefficient, kind: kind,
-                bumpIndex: bumpIndex, bumpColumns: bumpColumns, blockStart: blockStart, blockOffset: blockOffset,
-                level: level, rhs: rhs, x: x, variableCount: Int32(variableCount))
-            let p = localBuffers
-            let blocks = blockLocal.blocks.members
-            for m in blocks.indices {
-                let loose = Int(p.looseStart[m])..<Int(p.looseStart[m + 1])
-                guard reoptimiseBlock(Int(blocks[m]), loose: loose, tables) else { return false }
-            }
-            return true
-        }}}}}}}}}}}
-    }
-
-    /// Re-optimises block `b`. False, with nothing written, when its local simplex
-    /// fails: a swap's LU is singular, a direction unbounded, or it takes more pivots
-    /// than a small block should (rounding cycling).
-    func reoptimiseBlock(_ b: Int, loose: Range<Int>, _ t: LocalBlockTables) -> Bool {
+    /// Re-optimises block `b`, its loose rows `loose`, and writes it back (values
+    /// included, whether or not it pivoted). False, with nothing written, when its
+    /// local simplex does not apply or fails: a loose required row's cost (a dual at
+    /// level 0), a swap's LU singular, a direction unbounded, or more pivots than a
+    /// small block should take (rounding cycling).
+    func reoptimiseBlock(_ b: Int, loose: Range<Int>, _ t: LocalBlockTables, _ tally: inout LocalBlockTally) -> Bool {
         let p = localBuffers
         let start = t.blockStart[b], n = t.blockStart[b + 1] - start
         let slots = n + loose.count
         gatherBlock(start: start, n: n, loose: loose, t)
+        copyFactoredBlock(b, start: start, n: n, t)
+        solveLocalValues(n: n)
+        // The loose rows' own columns at the block's values; a negative one flips (`flipOwnColumn`).
+        for s in n..<slots {
+            let r = Int(p.rows[s])
+            var own = localOwnValue(r, positive: p.positive[s], start: start, n: n, t)
+            if own < -Tolerance.feasibility * max(1, abs(t.rhs[r])) {
+                p.positive[s].toggle()
+                own = -own
+            }
+            p.own[s] = own
+            p.cost[s] = localLooseCost(s, t)
+            if p.cost[s] != 0, p.level[s] == 0 { return false }
+        }
         var pivots = 0
         var blandOnly = false
         for _ in 0..<(8 + 2 * slots) {
             // Before any pivot, the slots are the factor's block: its LU is the one to make.
-            if pivots == 0 {
-                copyFactoredBlock(b, start: start, n: n, t)
-            } else {
-                guard factorLocalBlock(n) else { return false }
-            }
-            let levelCount = localDuals(n: n, slots: slots, t)
+            if pivots > 0 { guard factorLocalBlock(n) else { return false } }
+            let levelCount = localDuals(n: n, slots: slots)
             guard let (slot, positive) = localEnteringRow(n: n, levels: levelCount, blandOnly: blandOnly, t) else {
-                if pivots > 0 { writeBackBlock(b, start: start, n: n, slots: slots, pivots: pivots, t) }
+                writeBackBlock(b, start: start, n: n, slots: slots, pivots: pivots, t, &tally)
                 return true
             }
             localDirection(n: n, slot: slot, positive: positive)
@@ -177,17 +153,29 @@ extension FactoredSolver {
             swapLocalSlots(slot, leaving, n: n)
             p.positive[leaving] = positive
             p.own[leaving] = step
+            p.cost[leaving] = localLooseCost(leaving, t)
             pivots += 1
             blandOnly = step <= Tolerance.positiveStep
         }
         return false
     }
 
+    /// Block `b`'s values as the basis stands (no pivot), written back with its loose
+    /// rows' own columns, the negative ones listed: the propagation's work on a block
+    /// it skipped, when the block is not re-optimised after all.
+    func solveBlockValuesOnly(_ b: Int, loose: Range<Int>, _ t: LocalBlockTables, _ tally: inout LocalBlockTally) {
+        let start = t.blockStart[b], n = t.blockStart[b + 1] - start
+        gatherBlock(start: start, n: n, loose: loose, t)
+        copyFactoredBlock(b, start: start, n: n, t)
+        solveLocalValues(n: n)
+        writeBackBlock(b, start: start, n: n, slots: n + loose.count, pivots: 0, t, &tally)
+    }
+
     /// Fills the slots: the block's tight rows (from `start`, `n` of them), then `loose`.
-    private func gatherBlock(start: Int, n: Int, loose: Range<Int>, _ t: LocalBlockTables) {
+    @inline(__always) private func gatherBlock(start: Int, n: Int, loose: Range<Int>, _ t: LocalBlockTables) {
         let p = localBuffers
         for s in 0..<(n + loose.count) {
-            let r = s < n ? Int(factor.bumpRows[start + s]) : Int(p.looseRows[loose.lowerBound + s - n])
+            let r = s < n ? Int(t.bumpRows[start + s]) : Int(p.looseRows[loose.lowerBound + s - n])
             p.rows[s] = Int32(r)
             p.level[s] = t.level[r]
             let row = p.coefficients + s * n
@@ -196,7 +184,7 @@ extension FactoredSolver {
             var residual = t.rhs[r]
             for k in t.rowStart[r]..<t.rowStart[r + 1] {
                 let v = Int(t.termVariable[k])
-                let j = Int(t.bumpIndex[v]) - start
+                let j = Int(t.bumpIndex[v]) &- start
                 if j >= 0, j < n {
                     row[j] += t.termCoefficient[k]
                 } else {
@@ -204,24 +192,17 @@ extension FactoredSolver {
                 }
             }
             p.residual[s] = residual
-            if s >= n {
-                p.positive[s] = basis.positiveBasic[r]
-                p.own[s] = basis.ownValue[r]
-            }
+            if s >= n { p.positive[s] = t.positiveBasic[r] }
         }
     }
 
     /// The factor's LU of block `b` (made by `factorBlock` from the same rows in the same
     /// order, so the one `factorLocalBlock` would make).
-    private func copyFactoredBlock(_ b: Int, start: Int, n: Int, _ t: LocalBlockTables) {
+    @inline(__always) private func copyFactoredBlock(_ b: Int, start: Int, n: Int, _ t: LocalBlockTables) {
         let p = localBuffers
         let offset = t.blockOffset[b]
-        factor.bumpLU.withUnsafeBufferPointer { lu in
-            for i in 0..<(n * n) { p.lu[i] = lu[offset + i] }
-        }
-        factor.bumpPermutation.withUnsafeBufferPointer { permutation in
-            for i in 0..<n { p.permutation[i] = permutation[start + i] }
-        }
+        for i in 0..<(n * n) { p.lu[i] = t.bumpLU[offset + i] }
+        for i in 0..<n { p.permutation[i] = t.bumpPermutation[start + i] }
     }
 
     /// The LU of the tight slots' coefficients, as `factorBlock` makes it. False when singular.
@@ -234,8 +215,38 @@ extension FactoredSolver {
             permutation: UnsafeMutableBufferPointer(start: p.permutation, count: n), permutationStart: 0)
     }
 
+    /// The block's unknowns into `values` from its LU and its tight slots' residuals
+    /// (`solveBlockLU`'s steps, so the values the frame path's `solveBump` finds).
+    @inline(__always) func solveLocalValues(n: Int) {
+        let p = localBuffers
+        for i in 0..<n {
+            var sum = p.residual[p.permutation[i]]
+            for j in 0..<i { sum -= p.lu[i * n + j] * p.values[j] }
+            p.values[i] = sum
+        }
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            var sum = p.values[i]
+            for j in (i + 1)..<n { sum -= p.lu[i * n + j] * p.values[j] }
+            p.values[i] = sum / p.lu[i * n + i]
+        }
+    }
+
+    /// Loose row `r`'s own column at the block's `values` and the other unknowns' `x`,
+    /// summed in term order as `recomputeTouchedOwnColumns` sums it.
+    @inline(__always) func localOwnValue(_ r: Int, positive: Bool, start: Int, n: Int, _ t: LocalBlockTables) -> Double {
+        let p = localBuffers
+        var activity = 0.0
+        for k in t.rowStart[r]..<t.rowStart[r + 1] {
+            let v = Int(t.termVariable[k])
+            let j = Int(t.bumpIndex[v]) &- start
+            activity += t.termCoefficient[k] * (j >= 0 && j < n ? p.values[j] : t.x[v])
+        }
+        let residual = t.rhs[r] - activity
+        return positive ? residual : -residual
+    }
+
     /// A loose slot's dual: its basic own column's cost (`looseDual` on the slot's state).
-    @inline(__always) private func localLooseDual(_ s: Int, _ t: LocalBlockTables) -> Double {
+    @inline(__always) private func localLooseCost(_ s: Int, _ t: LocalBlockTables) -> Double {
         let p = localBuffers
         let positive = p.positive[s]
         let kind = t.kind[Int(p.rows[s])]
@@ -246,10 +257,10 @@ extension FactoredSolver {
     /// The tight slots' duals at each level a loose costed slot has (`levels`,
     /// ascending): at level l, A_T^T y = -Σ (the slots' costs at l) a_r on the block's
     /// unknowns. Returns how many levels.
-    private func localDuals(n: Int, slots: Int, _ t: LocalBlockTables) -> Int {
+    private func localDuals(n: Int, slots: Int) -> Int {
         let p = localBuffers
         var levelCount = 0
-        for s in n..<slots where localLooseDual(s, t) != 0 {
+        for s in n..<slots where p.cost[s] != 0 {
             let l = p.level[s]
             var i = 0
             while i < levelCount, p.levels[i] < l { i += 1 }
@@ -264,9 +275,8 @@ extension FactoredSolver {
         }
         for li in 0..<levelCount {
             for j in 0..<n { p.work[j] = 0 }
-            for s in n..<slots where p.level[s] == p.levels[li] {
-                let cost = localLooseDual(s, t)
-                guard cost != 0 else { continue }
+            for s in n..<slots where p.cost[s] != 0 && p.level[s] == p.levels[li] {
+                let cost = p.cost[s]
                 for j in 0..<n { p.work[j] -= cost * p.coefficients[s * n + j] }
             }
             // P A = L U: U^T z = r, L^T w = z, y = P^T w.

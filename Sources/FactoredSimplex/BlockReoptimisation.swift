@@ -51,31 +51,86 @@ extension FactoredSolver {
         prices.levelChangesAreAll = false
     }
 
-    /// At the solve, after the propagation of the frame's values (the loose rows it
-    /// left negative in `infeasibleRows`): re-optimises the blocks the frame's level
-    /// changes and those rows reach, if every part of the change fits (see above).
-    /// Returns true when the basis is optimal again, its values current and no
-    /// pricing owed (the duals stale). False: either nothing changed, or the blocks
-    /// done so far pivoted and the values were propagated again (the rows left
-    /// negative listed); either way the caller flips what is negative and prices.
-    func reoptimisesBlocksLocally() -> Bool {
+    /// At the solve, before the propagation of the frame's values: lists the blocks
+    /// the frame's level changes reach, if each fits the local path (see above), and
+    /// marks them so that the propagation skips them (their values are the local
+    /// pass's to solve, `reoptimisesBlocksLocally`: toggle's spacing constants change
+    /// the rows of the very blocks re-optimised). Returns whether it listed them;
+    /// when not, nothing has changed.
+    func defersBlocksToLocalPass() -> Bool {
         guard prices.state == .fullPricingDue, prices.levelChangesAreAll, !prices.levelChanges.members.isEmpty,
               factorValidity.isValid, basisOptimal else { return false }
-        defer {
-            forgetPinned()
-            blockLocal.blocks.removeAll()
+        for r32 in prices.levelChanges.members where !noteChangedRowsBlock(Int(r32)) { return abandonLocalPass() }
+        guard listLocalBlocks(from: 0) else { return abandonLocalPass() }
+        let blocks = blockLocal.blocks.members
+        factor.blockMarked.withUnsafeMutableBufferPointer { marked in
+            for b in blocks { marked[Int(b)] = true }
         }
-        guard requiredLevelIdle(), collectLocalBlocks() else { return false }
+        blockLocal.deferred = blocks.count
+        return true
+    }
+
+    private func abandonLocalPass() -> Bool {
+        forgetPinned()
+        blockLocal.blocks.removeAll()
+        return false
+    }
+
+    /// At the solve, after the propagation (the loose rows it left negative in
+    /// `infeasibleRows`), when `defersBlocksToLocalPass` listed blocks: re-optimises
+    /// them and the blocks of the rows left negative, if those fit too. Returns true
+    /// when the basis is optimal again, its values current and no pricing owed (the
+    /// duals stale). False: the values are current all the same (those of the blocks
+    /// the propagation skipped solved as the basis stands, or as the blocks done so
+    /// far left it), the rows left negative listed, and the caller flips them and prices.
+    func reoptimisesBlocksLocally() -> Bool {
+        let deferred = blockLocal.deferred
+        guard deferred > 0 else { return false }
+        blockLocal.deferred = 0
+        defer { _ = abandonLocalPass() }
+        // A row reading a skipped block was judged on that block's old values: the block's pass judges it.
+        var kept = 0
+        for r32 in framePath.infeasibleRows where !readsMarkedBlock(Int(r32)) {
+            framePath.infeasibleRows[kept] = r32
+            kept += 1
+        }
+        framePath.infeasibleRows.removeLast(framePath.infeasibleRows.count - kept)
+        let blocks = blockLocal.blocks.members
+        factor.blockMarked.withUnsafeMutableBufferPointer { marked in
+            for b in blocks { marked[Int(b)] = false }
+        }
+        guard requiredLevelIdle(), noteInfeasibleRowsBlocks(), listLocalBlocks(from: deferred) else {
+            _ = runListedBlocks(count: deferred, reoptimise: false)
+            return false
+        }
         for r32 in framePath.infeasibleRows { _ = flipOwnColumn(Int(r32), seeding: false) }
         framePath.infeasibleRows.removeAll(keepingCapacity: true)
-        guard reoptimiseListedBlocks(), framePath.infeasibleRows.isEmpty else { return false }
+        guard runListedBlocks(count: blockLocal.blocks.members.count, reoptimise: true), framePath.infeasibleRows.isEmpty
+        else { return false }
         blockReoptimisations += 1
         discardPricingNotes()
         return true
     }
 
+    /// Whether loose row `r` reads a bump block marked (one the propagation skipped).
+    private func readsMarkedBlock(_ r: Int) -> Bool {
+        for k in rowStart[r]..<rowStart[r + 1] {
+            let j = Int(factor.bumpIndex[Int(termVariable[k])])
+            guard j >= 0 else { continue }
+            return factor.blockMarked[Int(factor.rowBlock[Int(factor.bumpRows[j])])]
+        }
+        return false
+    }
+
+    /// Notes the blocks of the rows in `infeasibleRows`. False when one does not fit.
+    private func noteInfeasibleRowsBlocks() -> Bool {
+        for r32 in framePath.infeasibleRows where !noteChangedRowsBlock(Int(r32)) { return false }
+        return true
+    }
+
     /// Whether no dual is at level 0, now or once the rows left negative are flipped:
-    /// no loose required row has a costed own column basic.
+    /// no loose required row has a costed own column basic. (The blocks' passes check
+    /// their own loose rows after their flips.)
     func requiredLevelIdle() -> Bool {
         for r32 in framePath.infeasibleRows where settings.level[Int(r32)] == 0 { return false }
         guard basis.requiredLoose else { return true }
@@ -85,20 +140,18 @@ extension FactoredSolver {
         return true
     }
 
-    /// Lists in `blockLocal.blocks` the blocks the changed rows (level changes, rows
-    /// to flip) reach, and checks that each changed row and each block fits the local
-    /// path, listing each block's loose rows (`localBuffers`). Returns false when one
-    /// does not fit.
-    func collectLocalBlocks() -> Bool {
-        for r32 in prices.levelChanges.members where !noteChangedRowsBlock(Int(r32)) { return false }
-        for r32 in framePath.infeasibleRows where !noteChangedRowsBlock(Int(r32)) { return false }
+    /// Checks that each block of `blockLocal.blocks` from index `first` on fits the
+    /// local path, listing its loose rows (`localBuffers`) after those of the blocks
+    /// before it. Returns false when one does not fit.
+    func listLocalBlocks(from first: Int) -> Bool {
         let p = localBuffers
-        var count = 0
-        for (m, b32) in blockLocal.blocks.members.enumerated() {
+        let members = blockLocal.blocks.members
+        var count = first == 0 ? 0 : Int(p.looseStart[first])
+        for m in first..<members.count {
             p.looseStart[m] = Int32(count)
-            guard listLocalBlock(Int(b32), count: &count) else { return false }
+            guard listLocalBlock(Int(members[m]), count: &count) else { return false }
         }
-        p.looseStart[blockLocal.blocks.members.count] = Int32(count)
+        p.looseStart[members.count] = Int32(count)
         return true
     }
 

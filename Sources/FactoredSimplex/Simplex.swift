@@ -20,21 +20,23 @@ extension FactoredSolver {
         pivotsAtSolveStart = statistics.pivots
         let valuesCurrent = factorValidity.isValid && basisOptimal
         let epoch = factorValidity.valueEpoch
+        // Many priority changes, each inside one block's part of the layout: the
+        // propagation skips the blocks they reach (BlockReoptimisation.swift).
+        let blocksDeferred = valuesCurrent && defersBlocksToLocalPass()
         if sparseSolve(), !pricingPending {
             framePath.lastSolveWasSparse = true
             return
         }
         if valuesCurrent {
+            if blocksDeferred, reoptimisesBlocksLocally() {
+                framePath.lastSolveWasSparse = true
+                return
+            }
             // The propagation brought every value up to date. The rows it left
             // negative are repaired by dual pivots (DualSimplex.swift) when no cost
             // changed; otherwise they are flipped to their other own column, the
             // changed columns priced, and the primal simplex runs from there.
             if !pricingPending, dualSimplex() {
-                framePath.lastSolveWasSparse = true
-                return
-            }
-            // Many priority changes, each inside one block's part of the layout (BlockReoptimisation.swift).
-            if reoptimisesBlocksLocally() {
                 framePath.lastSolveWasSparse = true
                 return
             }

@@ -108,6 +108,30 @@ struct BlockReoptimisationTests {
         try expectAgreement(scene)
     }
 
+    @Test("a frame whose blocks the propagation skipped but whose other change does not fit: the blocks' values are solved, then priced, with the same answers")
+    func skippedBlocksSolvedWhenPriced() throws {
+        let b = splitRows(count: 3)
+        // An unknown set by an optional equality (not pinned), and a required floor under it.
+        let extra = b.view("extra")
+        b.add(extra.left == 50 ~ 500, id: "extraAt")
+        b.add(extra.left >= 10)
+        b.add(extra.top == 0); b.add(extra.width == 10); b.add(extra.height == 10)
+        // Each row: a level change that keeps its optimum and a new spacing (137.5 = (335 - 60) / 2);
+        // the floor's row left negative, reading an unknown that is not pinned.
+        var ops: [Op] = (0..<3).flatMap { i -> [Op] in
+            [.setPriority(constraint: "near\(i)", value: 350), .setConstant(constraint: "split\(i)", value: 60)]
+        }
+        ops.append(.setConstant(constraint: "extraAt", value: 5))
+        b.frame(ops)
+        b.frame((0..<3).map { .setPriority(constraint: "narrow\($0)", value: 900) })
+        let scene = b.build()
+        let result = try play(scene, rows: 3)
+        #expect(result.widths == [[137.5, 137.5, 137.5], [50, 50, 50]])
+        #expect(result.local == [0, 1])
+        #expect(result.pricings[0] > 0)
+        try expectAgreement(scene)
+    }
+
     @Test("toggle past the incremental updates (1,133 rows, 2,266 priority changes a frame): every frame re-optimised locally, exact widths, agrees with cassowary")
     func toggleBeyondIncrementalUpdates() throws {
         let scene = try SceneGenerator.generate(.toggle, GeneratorParameters(views: 3_400, frames: 5, toggleEvery: 1))

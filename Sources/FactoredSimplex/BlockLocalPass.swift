@@ -1,0 +1,176 @@
+/// The pass over the listed blocks (BlockReoptimisation.swift): each one's local
+/// simplex (BlockLocalSimplex.swift) and its write-back, through raw buffers taken
+/// once for the pass. Toggle-100000's swap frame re-optimises 33,333 blocks of 3 × 3:
+/// an array reached through the solver per element (a uniqueness check per write, a
+/// bounds check per read) cost more than the blocks' arithmetic.
+
+/// The arrays the pass reads and writes, as raw buffers for the whole pass: the
+/// problem's, the factor's block layout and the rows' settings, none of which changes
+/// while blocks are re-optimised; the values, the rows' states, the blocks' rows and
+/// LUs, which only the write-back writes; and the lists it fills (`changed`, the
+/// changed unknowns' room; `infeasible`, the rows left negative, in `touchedStorage`,
+/// which is free after the propagation).
+struct LocalBlockTables {
+    let rowStart: UnsafeBufferPointer<Int>, termVariable: UnsafeBufferPointer<Int32>
+    let termCoefficient: UnsafeBufferPointer<Double>, kind: UnsafeBufferPointer<RowKind>
+    let bumpIndex: UnsafeBufferPointer<Int32>, bumpColumns: UnsafeBufferPointer<Int32>
+    let blockStart: UnsafeBufferPointer<Int>, blockOffset: UnsafeBufferPointer<Int>
+    let level: UnsafeBufferPointer<Int32>, rhs: UnsafeBufferPointer<Double>
+    let x: UnsafeMutableBufferPointer<Double>
+    let bumpRows: UnsafeMutableBufferPointer<Int32>, rowBlock: UnsafeMutableBufferPointer<Int32>
+    let bumpLU: UnsafeMutableBufferPointer<Double>, bumpPermutation: UnsafeMutableBufferPointer<Int>
+    let isTight: UnsafeMutableBufferPointer<Bool>, tightSlot: UnsafeMutableBufferPointer<Int32>
+    let tightRows: UnsafeMutableBufferPointer<Int32>
+    let positiveBasic: UnsafeMutableBufferPointer<Bool>, ownValue: UnsafeMutableBufferPointer<Double>
+    let changed: UnsafeMutableBufferPointer<Int32>, infeasible: UnsafeMutableBufferPointer<Int32>
+    /// Where rows start in Bland's order (after the unknowns).
+    let variableCount: Int32
+}
+
+/// What the pass adds up, written to the solver once at its end.
+struct LocalBlockTally {
+    var changed: Int
+    var infeasible = 0
+    var pivots = 0
+    var requiredLoose = false
+}
+
+extension FactoredSolver {
+    /// Runs the listed blocks `0..<count` (their loose rows as `listLocalBlocks`
+    /// listed them): re-optimised when `reoptimise`, else only their values solved
+    /// (`solveBlockValuesOnly`). A block whose local simplex fails stops the
+    /// re-optimisation: it and the blocks after it get their values only, and the
+    /// result is false (the caller prices from the primal feasible basis left).
+    func runListedBlocks(count: Int, reoptimise: Bool) -> Bool {
+        let blocks = blockLocal.blocks.members
+        var columns = 0
+        for m in 0..<count { columns += factor.blockStart[Int(blocks[m]) + 1] - factor.blockStart[Int(blocks[m])] }
+        framePath.changedVariables.reserve(columns)
+        var tally = LocalBlockTally(changed: framePath.changedVariables.count)
+        let done = withLocalTables { t in
+            let p = localBuffers
+            var m = 0
+            while reoptimise, m < count {
+                let loose = Int(p.looseStart[m])..<Int(p.looseStart[m + 1])
+                guard reoptimiseBlock(Int(blocks[m]), loose: loose, t, &tally) else { break }
+                m += 1
+            }
+            let reoptimised = m
+            while m < count {
+                solveBlockValuesOnly(Int(blocks[m]), loose: Int(p.looseStart[m])..<Int(p.looseStart[m + 1]), t, &tally)
+                m += 1
+            }
+            return reoptimise && reoptimised == count
+        }
+        framePath.changedVariables.count = tally.changed
+        framePath.infeasibleRows.append(contentsOf: framePath.touchedStorage[0..<tally.infeasible])
+        statistics.pivots += tally.pivots
+        statistics.variablesUpdated += columns
+        if tally.requiredLoose { basis.requiredLoose = true }
+        return done
+    }
+
+    /// Calls `body` with the pass's raw buffers.
+    private func withLocalTables(_ body: (LocalBlockTables) -> Bool) -> Bool {
+        let rowStart = self.rowStart, termVariable = self.termVariable, termCoefficient = self.termCoefficient, kind = self.kind
+        let bumpIndex = factor.bumpIndex, bumpColumns = factor.bumpColumns
+        let blockStart = factor.blockStart, blockOffset = factor.blockOffset
+        let level = settings.level, rhs = settings.rhs
+        let f = factor
+        return rowStart.withUnsafeBufferPointer { rowStart in
+        termVariable.withUnsafeBufferPointer { termVariable in
+        termCoefficient.withUnsafeBufferPointer { termCoefficient in
+        kind.withUnsafeBufferPointer { kind in
+        bumpIndex.withUnsafeBufferPointer { bumpIndex in
+        bumpColumns.withUnsafeBufferPointer { bumpColumns in
+        blockStart.withUnsafeBufferPointer { blockStart in
+        blockOffset.withUnsafeBufferPointer { blockOffset in
+        level.withUnsafeBufferPointer { level in
+        rhs.withUnsafeBufferPointer { rhs in
+        basis.x.withUnsafeMutableBufferPointer { x in
+        f.bumpRows.withUnsafeMutableBufferPointer { bumpRows in
+        f.rowBlock.withUnsafeMutableBufferPointer { rowBlock in
+        f.bumpLU.withUnsafeMutableBufferPointer { bumpLU in
+        f.bumpPermutation.withUnsafeMutableBufferPointer { bumpPermutation in
+        basis.isTight.withUnsafeMutableBufferPointer { isTight in
+        basis.tightSlot.withUnsafeMutableBufferPointer { tightSlot in
+        basis.tightRows.withUnsafeMutableBufferPointer { tightRows in
+        basis.positiveBasic.withUnsafeMutableBufferPointer { positiveBasic in
+        basis.ownValue.withUnsafeMutableBufferPointer { ownValue in
+        framePath.changedVariables.storage.withUnsafeMutableBufferPointer { changed in
+        framePath.touchedStorage.withUnsafeMutableBufferPointer { infeasible in
+            body(LocalBlockTables(
+                rowStart: rowStart, termVariable: termVariable, termCoefficient: termCoefficient, kind: kind,
+                bumpIndex: bumpIndex, bumpColumns: bumpColumns, blockStart: blockStart, blockOffset: blockOffset,
+                level: level, rhs: rhs, x: x, bumpRows: bumpRows, rowBlock: rowBlock, bumpLU: bumpLU,
+                bumpPermutation: bumpPermutation, isTight: isTight, tightSlot: tightSlot, tightRows: tightRows,
+                positiveBasic: positiveBasic, ownValue: ownValue, changed: changed, infeasible: infeasible,
+                variableCount: Int32(variableCount)))
+        }}}}}}}}}}}}}}}}}}}}}}
+    }
+
+    /// Writes back block `b` after its local simplex made `pivots` swaps (none: its
+    /// values only): its tight slots' rows take the block's places in order (each in
+    /// the tight-list slot of the row it replaced, as `swapBlockRow` puts it), their
+    /// LU is the block's, the loose slots' rows get their basic own columns; then the
+    /// block's unknowns and its loose rows' own values are written as the frame path
+    /// computes them (`solveBump`, `recomputeTouchedOwnColumns`), the moved unknowns
+    /// listed as changed and the rows left negative as infeasible.
+    func writeBackBlock(_ b: Int, start: Int, n: Int, slots: Int, pivots: Int, _ t: LocalBlockTables, _ tally: inout LocalBlockTally) {
+        let p = localBuffers
+        if pivots > 0 {
+            writeBackRows(b, start: start, n: n, t)
+            let offset = t.blockOffset[b]
+            for i in 0..<(n * n) { t.bumpLU[offset + i] = p.lu[i] }
+            for i in 0..<n { t.bumpPermutation[start + i] = p.permutation[i] }
+            solveLocalValues(n: n)
+            tally.pivots += pivots
+        }
+        for j in 0..<n {
+            let c = Int(t.bumpColumns[start + j])
+            guard t.x[c] != p.values[j] else { continue }
+            t.x[c] = p.values[j]
+            t.changed[tally.changed] = Int32(c)
+            tally.changed += 1
+        }
+        for s in n..<slots {
+            let r = Int(p.rows[s])
+            let positive = p.positive[s]
+            if t.positiveBasic[r] != positive { t.positiveBasic[r] = positive }
+            if t.level[r] == 0 { tally.requiredLoose = true }
+            let own = localOwnValue(r, positive: positive, start: start, n: n, t)
+            t.ownValue[r] = own
+            if own < -Tolerance.feasibility * max(1, abs(t.rhs[r])) {
+                t.infeasible[tally.infeasible] = Int32(r)
+                tally.infeasible += 1
+            }
+        }
+    }
+
+    /// The block's places and the tight list after the pivots. Only the places whose
+    /// row changed are written (toggle's blocks: one of three); all the rows that
+    /// leave are cleared before any that joins is set, as a row can leave one place
+    /// and take another.
+    private func writeBackRows(_ b: Int, start: Int, n: Int, _ t: LocalBlockTables) {
+        let p = localBuffers
+        for i in 0..<n {
+            let old = t.bumpRows[start + i]
+            p.oldRows[i] = old
+            if old != p.rows[i] { p.oldSlots[i] = t.tightSlot[Int(old)] }
+        }
+        for i in 0..<n where p.oldRows[i] != p.rows[i] {
+            let old = Int(p.oldRows[i])
+            t.isTight[old] = false
+            t.tightSlot[old] = -1
+            t.rowBlock[old] = -1
+        }
+        for i in 0..<n where p.oldRows[i] != p.rows[i] {
+            let r = Int(p.rows[i])
+            t.bumpRows[start + i] = Int32(r)
+            t.rowBlock[r] = Int32(b)
+            t.isTight[r] = true
+            t.tightSlot[r] = p.oldSlots[i]
+            t.tightRows[Int(p.oldSlots[i])] = Int32(r)
+        }
+    }
+}
