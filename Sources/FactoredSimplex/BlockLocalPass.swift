@@ -36,7 +36,7 @@ struct LocalBlockTally {
 }
 
 extension FactoredSolver {
-    /// Runs the listed blocks `0..<count` (their loose rows as `listLocalBlocks`
+    /// Runs the listed blocks `0..<count` (their loose rows as `noteAndListBlocks`
     /// listed them): re-optimised when `reoptimise`, else only their values solved
     /// (`solveBlockValuesOnly`). A block whose local simplex fails stops the
     /// re-optimisation: it and the blocks after it get their values only, and the
@@ -116,14 +116,15 @@ extension FactoredSolver {
     /// block's unknowns and its loose rows' own values are written as the frame path
     /// computes them (`solveBump`, `recomputeTouchedOwnColumns`), the moved unknowns
     /// listed as changed and the rows left negative as infeasible.
-    func writeBackBlock(_ b: Int, start: Int, n: Int, slots: Int, pivots: Int, _ t: LocalBlockTables, _ tally: inout LocalBlockTally) {
+    func writeBackBlock<S: LocalBlockSize>(_ b: Int, start: Int, n size: S, slots: Int, pivots: Int, _ t: LocalBlockTables, _ tally: inout LocalBlockTally) {
+        let n = size.n
         let p = localBuffers
         if pivots > 0 {
-            writeBackRows(b, start: start, n: n, t)
+            writeBackRows(b, start: start, n: size, t)
             let offset = t.blockOffset[b]
             for i in 0..<(n * n) { t.bumpLU[offset + i] = p.lu[i] }
             for i in 0..<n { t.bumpPermutation[start + i] = p.permutation[i] }
-            solveLocalValues(n: n)
+            solveLocalValues(n: size)
             tally.pivots += pivots
         }
         for j in 0..<n {
@@ -138,7 +139,7 @@ extension FactoredSolver {
             let positive = p.positive[s]
             if t.positiveBasic[r] != positive { t.positiveBasic[r] = positive }
             if t.level[r] == 0 { tally.requiredLoose = true }
-            let own = localOwnValue(r, positive: positive, start: start, n: n, t)
+            let own = localOwnValue(r, positive: positive, start: start, n: size, t)
             t.ownValue[r] = own
             if own < -Tolerance.feasibility * max(1, abs(t.rhs[r])) {
                 t.infeasible[tally.infeasible] = Int32(r)
@@ -151,7 +152,8 @@ extension FactoredSolver {
     /// row changed are written (toggle's blocks: one of three); all the rows that
     /// leave are cleared before any that joins is set, as a row can leave one place
     /// and take another.
-    private func writeBackRows(_ b: Int, start: Int, n: Int, _ t: LocalBlockTables) {
+    @inline(__always) private func writeBackRows<S: LocalBlockSize>(_ b: Int, start: Int, n size: S, _ t: LocalBlockTables) {
+        let n = size.n
         let p = localBuffers
         for i in 0..<n {
             let old = t.bumpRows[start + i]

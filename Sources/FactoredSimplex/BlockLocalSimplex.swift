@@ -112,6 +112,21 @@ final class LocalBlockBuffers {
     }
 }
 
+/// A block's size: known when the code is compiled (`ThreeUnknowns`) or not. The
+/// local simplex is generic over it, so that its copy for toggle's 3 × 3 blocks has
+/// its loops unrolled (the generic loops' overhead was most of such a block's work).
+protocol LocalBlockSize {
+    var n: Int { get }
+}
+
+struct ThreeUnknowns: LocalBlockSize {
+    var n: Int { 3 }
+}
+
+struct AnyBlockSize: LocalBlockSize {
+    let n: Int
+}
+
 extension FactoredSolver {
     /// Re-optimises block `b`, its loose rows `loose`, and writes it back (values
     /// included, whether or not it pivoted). False, with nothing written, when its
@@ -119,16 +134,26 @@ extension FactoredSolver {
     /// level 0), a swap's LU singular, a direction unbounded, or more pivots than a
     /// small block should take (rounding cycling).
     func reoptimiseBlock(_ b: Int, loose: Range<Int>, _ t: LocalBlockTables, _ tally: inout LocalBlockTally) -> Bool {
-        let p = localBuffers
         let start = t.blockStart[b], n = t.blockStart[b + 1] - start
+        // Toggle's blocks are 3 × 3: that size gets its own copy, its loops unrolled.
+        if n == 3 { return runLocalSimplex(b, start: start, n: ThreeUnknowns(), loose: loose, t, &tally) }
+        return runLocalSimplex(b, start: start, n: AnyBlockSize(n: n), loose: loose, t, &tally)
+    }
+
+    /// `reoptimiseBlock` for block `b` of `n` unknowns from bump place `start`.
+    private func runLocalSimplex<S: LocalBlockSize>(
+        _ b: Int, start: Int, n size: S, loose: Range<Int>, _ t: LocalBlockTables, _ tally: inout LocalBlockTally
+    ) -> Bool {
+        let n = size.n
+        let p = localBuffers
         let slots = n + loose.count
-        gatherBlock(start: start, n: n, loose: loose, t)
-        copyFactoredBlock(b, start: start, n: n, t)
-        solveLocalValues(n: n)
+        gatherBlock(start: start, n: size, loose: loose, t)
+        copyFactoredBlock(b, start: start, n: size, t)
+        solveLocalValues(n: size)
         // The loose rows' own columns at the block's values; a negative one flips (`flipOwnColumn`).
         for s in n..<slots {
             let r = Int(p.rows[s])
-            var own = localOwnValue(r, positive: p.positive[s], start: start, n: n, t)
+            var own = localOwnValue(r, positive: p.positive[s], start: start, n: size, t)
             if own < -Tolerance.feasibility * max(1, abs(t.rhs[r])) {
                 p.positive[s].toggle()
                 own = -own
@@ -141,16 +166,16 @@ extension FactoredSolver {
         var blandOnly = false
         for _ in 0..<(8 + 2 * slots) {
             // Before any pivot, the slots are the factor's block: its LU is the one to make.
-            if pivots > 0 { guard factorLocalBlock(n) else { return false } }
-            let levelCount = localDuals(n: n, slots: slots)
-            guard let (slot, positive) = localEnteringRow(n: n, levels: levelCount, blandOnly: blandOnly, t) else {
-                writeBackBlock(b, start: start, n: n, slots: slots, pivots: pivots, t, &tally)
+            if pivots > 0 { guard factorLocalBlock(size) else { return false } }
+            let levelCount = localDuals(n: size, slots: slots)
+            guard let (slot, positive) = localEnteringRow(n: size, levels: levelCount, blandOnly: blandOnly, t) else {
+                writeBackBlock(b, start: start, n: size, slots: slots, pivots: pivots, t, &tally)
                 return true
             }
-            localDirection(n: n, slot: slot, positive: positive)
-            guard let (leaving, step) = localRatioTest(n: n, slots: slots) else { return false }
+            localDirection(n: size, slot: slot, positive: positive)
+            guard let (leaving, step) = localRatioTest(n: size, slots: slots) else { return false }
             for s in n..<slots where s != leaving { p.own[s] = max(0, p.own[s] + step * p.rates[s]) }
-            swapLocalSlots(slot, leaving, n: n)
+            swapLocalSlots(slot, leaving, n: size)
             p.positive[leaving] = positive
             p.own[leaving] = step
             p.cost[leaving] = localLooseCost(leaving, t)
@@ -165,14 +190,16 @@ extension FactoredSolver {
     /// it skipped, when the block is not re-optimised after all.
     func solveBlockValuesOnly(_ b: Int, loose: Range<Int>, _ t: LocalBlockTables, _ tally: inout LocalBlockTally) {
         let start = t.blockStart[b], n = t.blockStart[b + 1] - start
-        gatherBlock(start: start, n: n, loose: loose, t)
-        copyFactoredBlock(b, start: start, n: n, t)
-        solveLocalValues(n: n)
-        writeBackBlock(b, start: start, n: n, slots: n + loose.count, pivots: 0, t, &tally)
+        let size = AnyBlockSize(n: n)
+        gatherBlock(start: start, n: size, loose: loose, t)
+        copyFactoredBlock(b, start: start, n: size, t)
+        solveLocalValues(n: size)
+        writeBackBlock(b, start: start, n: size, slots: n + loose.count, pivots: 0, t, &tally)
     }
 
     /// Fills the slots: the block's tight rows (from `start`, `n` of them), then `loose`.
-    @inline(__always) private func gatherBlock(start: Int, n: Int, loose: Range<Int>, _ t: LocalBlockTables) {
+    @inline(__always) private func gatherBlock<S: LocalBlockSize>(start: Int, n size: S, loose: Range<Int>, _ t: LocalBlockTables) {
+        let n = size.n
         let p = localBuffers
         for s in 0..<(n + loose.count) {
             let r = s < n ? Int(t.bumpRows[start + s]) : Int(p.looseRows[loose.lowerBound + s - n])
@@ -198,7 +225,8 @@ extension FactoredSolver {
 
     /// The factor's LU of block `b` (made by `factorBlock` from the same rows in the same
     /// order, so the one `factorLocalBlock` would make).
-    @inline(__always) private func copyFactoredBlock(_ b: Int, start: Int, n: Int, _ t: LocalBlockTables) {
+    @inline(__always) private func copyFactoredBlock<S: LocalBlockSize>(_ b: Int, start: Int, n size: S, _ t: LocalBlockTables) {
+        let n = size.n
         let p = localBuffers
         let offset = t.blockOffset[b]
         for i in 0..<(n * n) { p.lu[i] = t.bumpLU[offset + i] }
@@ -206,7 +234,8 @@ extension FactoredSolver {
     }
 
     /// The LU of the tight slots' coefficients, as `factorBlock` makes it. False when singular.
-    private func factorLocalBlock(_ n: Int) -> Bool {
+    @inline(__always) private func factorLocalBlock<S: LocalBlockSize>(_ size: S) -> Bool {
+        let n = size.n
         let p = localBuffers
         p.lu.update(from: p.coefficients, count: n * n)
         for i in 0..<n { p.permutation[i] = i }
@@ -217,7 +246,8 @@ extension FactoredSolver {
 
     /// The block's unknowns into `values` from its LU and its tight slots' residuals
     /// (`solveBlockLU`'s steps, so the values the frame path's `solveBump` finds).
-    @inline(__always) func solveLocalValues(n: Int) {
+    @inline(__always) func solveLocalValues<S: LocalBlockSize>(n size: S) {
+        let n = size.n
         let p = localBuffers
         for i in 0..<n {
             var sum = p.residual[p.permutation[i]]
@@ -233,7 +263,8 @@ extension FactoredSolver {
 
     /// Loose row `r`'s own column at the block's `values` and the other unknowns' `x`,
     /// summed in term order as `recomputeTouchedOwnColumns` sums it.
-    @inline(__always) func localOwnValue(_ r: Int, positive: Bool, start: Int, n: Int, _ t: LocalBlockTables) -> Double {
+    @inline(__always) func localOwnValue<S: LocalBlockSize>(_ r: Int, positive: Bool, start: Int, n size: S, _ t: LocalBlockTables) -> Double {
+        let n = size.n
         let p = localBuffers
         var activity = 0.0
         for k in t.rowStart[r]..<t.rowStart[r + 1] {
@@ -257,7 +288,8 @@ extension FactoredSolver {
     /// The tight slots' duals at each level a loose costed slot has (`levels`,
     /// ascending): at level l, A_T^T y = -Σ (the slots' costs at l) a_r on the block's
     /// unknowns. Returns how many levels.
-    private func localDuals(n: Int, slots: Int) -> Int {
+    private func localDuals<S: LocalBlockSize>(n size: S, slots: Int) -> Int {
+        let n = size.n
         let p = localBuffers
         var levelCount = 0
         for s in n..<slots where p.cost[s] != 0 {
@@ -298,17 +330,18 @@ extension FactoredSolver {
     /// The tight slot whose loosening enters, and in which direction: the most
     /// important improving one, as a round orders its candidates, or the lowest row
     /// (Bland's rule) after a step of zero. Nil when none improves: the block is optimal.
-    private func localEnteringRow(n: Int, levels levelCount: Int, blandOnly: Bool, _ t: LocalBlockTables) -> (slot: Int, positive: Bool)? {
+    private func localEnteringRow<S: LocalBlockSize>(n size: S, levels levelCount: Int, blandOnly: Bool, _ t: LocalBlockTables) -> (slot: Int, positive: Bool)? {
+        let n = size.n
         let p = localBuffers
         // The best so far, compared as `Candidate`s are: level, then value, then Bland's index.
         var bestSlot = -1, bestPositive = true
         var bestLevel = Int32.max, bestValue = 0.0, bestIndex = Int32.max
         for i in 0..<n {
             var positive = true
-            var cost = localReducedCost(slot: i, positive: true, n: n, levels: levelCount, t)
+            var cost = localReducedCost(slot: i, positive: true, n: size, levels: levelCount, t)
             if cost.sign >= 0 {
                 positive = false
-                cost = localReducedCost(slot: i, positive: false, n: n, levels: levelCount, t)
+                cost = localReducedCost(slot: i, positive: false, n: size, levels: levelCount, t)
             }
             guard cost.sign < 0 else { continue }
             let index = t.variableCount + p.rows[i]
@@ -324,7 +357,8 @@ extension FactoredSolver {
     }
 
     /// `reducedCost(row:positive:)` of tight slot `i`, with the block's duals.
-    @inline(__always) private func localReducedCost(slot i: Int, positive: Bool, n: Int, levels levelCount: Int, _ t: LocalBlockTables) -> LeadingCost {
+    @inline(__always) private func localReducedCost<S: LocalBlockSize>(slot i: Int, positive: Bool, n size: S, levels levelCount: Int, _ t: LocalBlockTables) -> LeadingCost {
+        let n = size.n
         let p = localBuffers
         let kind = t.kind[Int(p.rows[i])]
         let costs = positive ? kind != .lessThanOrEqual : kind != .greaterThanOrEqual
@@ -351,7 +385,8 @@ extension FactoredSolver {
 
     /// The block's unknowns' change per unit step of loosening tight slot `slot` (`pos`
     /// entering when `positive`), into `direction`: A_T d = ∓e_slot (L y = P b, U d = y).
-    private func localDirection(n: Int, slot: Int, positive: Bool) {
+    @inline(__always) private func localDirection<S: LocalBlockSize>(n size: S, slot: Int, positive: Bool) {
+        let n = size.n
         let p = localBuffers
         for i in 0..<n {
             var sum = p.permutation[i] == slot ? (positive ? -1.0 : 1.0) : 0
@@ -367,7 +402,8 @@ extension FactoredSolver {
 
     /// `roundPivot`'s ratio test over the loose slots: their rates along the direction
     /// (kept in `rates`), and the slot that leaves with the step. Nil when none limits it.
-    private func localRatioTest(n: Int, slots: Int) -> (slot: Int, step: Double)? {
+    @inline(__always) private func localRatioTest<S: LocalBlockSize>(n size: S, slots: Int) -> (slot: Int, step: Double)? {
+        let n = size.n
         let p = localBuffers
         var leaving = -1
         var best = Double.infinity
@@ -389,7 +425,8 @@ extension FactoredSolver {
 
     /// Swaps tight slot `a` with loose slot `b`: the pivot made `b`'s row tight in
     /// `a`'s row's place.
-    private func swapLocalSlots(_ a: Int, _ b: Int, n: Int) {
+    @inline(__always) private func swapLocalSlots<S: LocalBlockSize>(_ a: Int, _ b: Int, n size: S) {
+        let n = size.n
         let p = localBuffers
         swap(&p.rows[a], &p.rows[b])
         swap(&p.level[a], &p.level[b])

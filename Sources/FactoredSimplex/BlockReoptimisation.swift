@@ -60,8 +60,7 @@ extension FactoredSolver {
     func defersBlocksToLocalPass() -> Bool {
         guard prices.state == .fullPricingDue, prices.levelChangesAreAll, !prices.levelChanges.members.isEmpty,
               factorValidity.isValid, basisOptimal else { return false }
-        for r32 in prices.levelChanges.members where !noteChangedRowsBlock(Int(r32)) { return abandonLocalPass() }
-        guard listLocalBlocks(from: 0) else { return abandonLocalPass() }
+        guard noteAndListBlocks(of: prices.levelChanges.members, from: 0) else { return abandonLocalPass() }
         let blocks = blockLocal.blocks.members
         factor.blockMarked.withUnsafeMutableBufferPointer { marked in
             for b in blocks { marked[Int(b)] = true }
@@ -99,7 +98,7 @@ extension FactoredSolver {
         factor.blockMarked.withUnsafeMutableBufferPointer { marked in
             for b in blocks { marked[Int(b)] = false }
         }
-        guard requiredLevelIdle(), noteInfeasibleRowsBlocks(), listLocalBlocks(from: deferred) else {
+        guard requiredLevelIdle(), noteAndListBlocks(of: framePath.infeasibleRows, from: deferred) else {
             _ = runListedBlocks(count: deferred, reoptimise: false)
             return false
         }
@@ -122,12 +121,6 @@ extension FactoredSolver {
         return false
     }
 
-    /// Notes the blocks of the rows in `infeasibleRows`. False when one does not fit.
-    private func noteInfeasibleRowsBlocks() -> Bool {
-        for r32 in framePath.infeasibleRows where !noteChangedRowsBlock(Int(r32)) { return false }
-        return true
-    }
-
     /// Whether no dual is at level 0, now or once the rows left negative are flipped:
     /// no loose required row has a costed own column basic. (The blocks' passes check
     /// their own loose rows after their flips.)
@@ -140,19 +133,23 @@ extension FactoredSolver {
         return true
     }
 
-    /// Checks that each block of `blockLocal.blocks` from index `first` on fits the
-    /// local path, listing its loose rows (`localBuffers`) after those of the blocks
-    /// before it. Returns false when one does not fit.
-    func listLocalBlocks(from first: Int) -> Bool {
-        let p = localBuffers
-        let members = blockLocal.blocks.members
-        var count = first == 0 ? 0 : Int(p.looseStart[first])
-        for m in first..<members.count {
-            p.looseStart[m] = Int32(count)
-            guard listLocalBlock(Int(members[m]), count: &count) else { return false }
+    /// Notes the blocks of `rows` (`noteChangedRowsBlock`), then checks that each
+    /// block of `blockLocal.blocks` from index `first` on fits the local path, listing
+    /// its loose rows (`localBuffers`) after those of the blocks before it. Returns
+    /// false when a row or a block does not fit.
+    func noteAndListBlocks<Rows: Collection<Int32>>(of rows: Rows, from first: Int) -> Bool {
+        withListTables { l in
+            for r32 in rows where !noteChangedRowsBlock(Int(r32), l) { return false }
+            let p = localBuffers
+            let members = blockLocal.blocks.members
+            var count = first == 0 ? 0 : Int(p.looseStart[first])
+            for m in first..<members.count {
+                p.looseStart[m] = Int32(count)
+                guard listLocalBlock(Int(members[m]), count: &count, l) else { return false }
+            }
+            p.looseStart[members.count] = Int32(count)
+            return true
         }
-        p.looseStart[members.count] = Int32(count)
-        return true
     }
 
     /// Notes the block whose costs row `r`'s change moves: a tight bump row's own, or
@@ -160,21 +157,21 @@ extension FactoredSolver {
     /// unknowns). A loose row reading pinned unknowns alone moves only pinned rows'
     /// duals: no block. False for a tight row of the triangular part, or a loose row
     /// reading an unknown neither pinned nor in the bump.
-    func noteChangedRowsBlock(_ r: Int) -> Bool {
-        guard basis.inForce[r] else { return true }
-        if basis.isTight[r] {
-            let b = Int(factor.rowBlock[r])
+    @inline(__always) func noteChangedRowsBlock(_ r: Int, _ l: LocalListTables) -> Bool {
+        guard l.inForce[r] else { return true }
+        if l.isTight[r] {
+            let b = Int(l.rowBlock[r])
             guard b >= 0 else { return false }
             blockLocal.blocks.insert(b)
             return true
         }
-        for k in rowStart[r]..<rowStart[r + 1] {
-            let j = Int(factor.bumpIndex[Int(termVariable[k])])
+        for k in l.rowStart[r]..<l.rowStart[r + 1] {
+            let j = Int(l.bumpIndex[Int(l.termVariable[k])])
             guard j >= 0 else { continue }
-            blockLocal.blocks.insert(Int(factor.rowBlock[Int(factor.bumpRows[j])]))
+            blockLocal.blocks.insert(Int(l.rowBlock[Int(l.bumpRows[j])]))
             return true
         }
-        for k in rowStart[r]..<rowStart[r + 1] where !isPinned(Int(termVariable[k])) { return false }
+        for k in l.rowStart[r]..<l.rowStart[r + 1] where !isPinned(Int(l.termVariable[k]), l) { return false }
         return true
     }
 
@@ -182,26 +179,26 @@ extension FactoredSolver {
     /// work, every tight row reading its unknowns its own, at most `looseRowLimit`
     /// loose rows reading them, and every row reading them reading otherwise only
     /// pinned unknowns. Lists its loose rows from `count` on in `looseRows`.
-    func listLocalBlock(_ b: Int, count: inout Int) -> Bool {
-        guard !factor.blockDead[b] else { return false }
-        let start = factor.blockStart[b], end = factor.blockStart[b + 1]
+    @inline(__always) func listLocalBlock(_ b: Int, count: inout Int, _ l: LocalListTables) -> Bool {
+        guard !l.blockDead[b] else { return false }
+        let start = l.blockStart[b], end = l.blockStart[b + 1]
         guard end - start <= Self.inPlaceBlockLimit else { return false }
         let p = localBuffers
         let first = count
         for i in start..<end {
-            guard readsBlockOrPinned(Int(factor.bumpRows[i]), start: start, end: end) else { return false }
-            let v = Int(factor.bumpColumns[i])
-            for k in columnStart[v]..<columnStart[v + 1] {
-                let r = Int(columnRow[k])
-                guard basis.inForce[r] else { continue }
-                if basis.isTight[r] {
-                    guard Int(factor.rowBlock[r]) == b else { return false }
+            guard readsBlockOrPinned(Int(l.bumpRows[i]), start: start, end: end, l) else { return false }
+            let v = Int(l.bumpColumns[i])
+            for k in l.columnStart[v]..<l.columnStart[v + 1] {
+                let r = Int(l.columnRow[k])
+                guard l.inForce[r] else { continue }
+                if l.isTight[r] {
+                    guard Int(l.rowBlock[r]) == b else { return false }
                     continue
                 }
                 var listed = false
                 for q in first..<count where p.looseRows[q] == Int32(r) { listed = true }
                 guard !listed else { continue }
-                guard count - first < LocalBlockBuffers.looseRowLimit, readsBlockOrPinned(r, start: start, end: end) else { return false }
+                guard count - first < LocalBlockBuffers.looseRowLimit, readsBlockOrPinned(r, start: start, end: end, l) else { return false }
                 p.looseRows[count] = Int32(r)
                 count += 1
             }
@@ -210,13 +207,13 @@ extension FactoredSolver {
     }
 
     /// Whether row `r` reads only the bump columns `start..<end` and pinned unknowns.
-    @inline(__always) func readsBlockOrPinned(_ r: Int, start: Int, end: Int) -> Bool {
-        for k in rowStart[r]..<rowStart[r + 1] {
-            let v = Int(termVariable[k])
-            let j = Int(factor.bumpIndex[v])
+    @inline(__always) func readsBlockOrPinned(_ r: Int, start: Int, end: Int, _ l: LocalListTables) -> Bool {
+        for k in l.rowStart[r]..<l.rowStart[r + 1] {
+            let v = Int(l.termVariable[k])
+            let j = Int(l.bumpIndex[v])
             if j >= 0 {
                 guard j >= start, j < end else { return false }
-            } else if !isPinned(v) {
+            } else if !isPinned(v, l) {
                 return false
             }
         }
@@ -227,14 +224,14 @@ extension FactoredSolver {
     /// a tight required equality whose other unknowns are pinned (so by required
     /// equalities alone, back to the root). Memoised for the solve (`forgetPinned`);
     /// walked with an explicit stack, since a chain can be as long as the layout.
-    @inline(__always) func isPinned(_ v: Int) -> Bool {
+    @inline(__always) func isPinned(_ v: Int, _ l: LocalListTables) -> Bool {
         let known = localBuffers.pinState[v]
         if known != 0 { return known == BlockLocalScratch.pinned }
-        return decidePinned(v)
+        return decidePinned(v, l)
     }
 
     /// `isPinned` for an unknown not decided yet.
-    private func decidePinned(_ v: Int) -> Bool {
+    private func decidePinned(_ v: Int, _ l: LocalListTables) -> Bool {
         let memo = localBuffers
         var depth = 1
         memo.pinStack[0] = Int32(v)
@@ -244,7 +241,7 @@ extension FactoredSolver {
                 depth -= 1
                 continue
             }
-            let verdict = pinVerdict(u, pushingOnto: &depth)
+            let verdict = pinVerdict(u, pushingOnto: &depth, l)
             guard verdict != 0 else { continue }  // its unknowns pushed: decided when they are
             memo.pinState[u] = verdict
             memo.pinVisited[memo.pinVisitedCount] = Int32(u)
@@ -256,19 +253,19 @@ extension FactoredSolver {
 
     /// Unknown `u`'s verdict if its row's other unknowns are decided, else 0 with the
     /// undecided ones pushed on the stack (`depth` deep).
-    private func pinVerdict(_ u: Int, pushingOnto depth: inout Int) -> UInt8 {
+    @inline(__always) private func pinVerdict(_ u: Int, pushingOnto depth: inout Int, _ l: LocalListTables) -> UInt8 {
         let memo = localBuffers
-        let p = Int(factor.columnPosition[u])
-        guard basis.isBasic[u], p >= 0 else { return BlockLocalScratch.notPinned }
-        let t = Int(factor.pivots[p].row)
-        guard settings.level[t] == 0, kind[t] == .equal else { return BlockLocalScratch.notPinned }
+        let p = Int(l.columnPosition[u])
+        guard l.isBasic[u], p >= 0 else { return BlockLocalScratch.notPinned }
+        let t = Int(l.pivots[p].row)
+        guard l.level[t] == 0, l.kind[t] == .equal else { return BlockLocalScratch.notPinned }
         // Decided first, so a push never sits above a row that is already decided.
-        for k in rowStart[t]..<rowStart[t + 1] where memo.pinState[Int(termVariable[k])] == BlockLocalScratch.notPinned {
+        for k in l.rowStart[t]..<l.rowStart[t + 1] where memo.pinState[Int(l.termVariable[k])] == BlockLocalScratch.notPinned {
             return BlockLocalScratch.notPinned
         }
         var waiting = false
-        for k in rowStart[t]..<rowStart[t + 1] {
-            let w = Int(termVariable[k])
+        for k in l.rowStart[t]..<l.rowStart[t + 1] {
+            let w = Int(l.termVariable[k])
             guard w != u, memo.pinState[w] == 0 else { continue }
             memo.pinStack[depth] = Int32(w)
             depth += 1
@@ -282,5 +279,57 @@ extension FactoredSolver {
         let memo = localBuffers
         for i in 0..<memo.pinVisitedCount { memo.pinState[Int(memo.pinVisited[i])] = 0 }
         memo.pinVisitedCount = 0
+    }
+}
+
+/// The arrays the listing reads, as raw buffers for the whole of `noteAndListBlocks`:
+/// the problem's rows and columns, the rows' states and the factor's block layout,
+/// none of which changes while blocks are listed. Through the solver's properties each
+/// read cost a bounds check (and an array's retain): 1,260 instructions per toggle block.
+struct LocalListTables {
+    let rowStart: UnsafeBufferPointer<Int>, termVariable: UnsafeBufferPointer<Int32>
+    let columnStart: UnsafeBufferPointer<Int>, columnRow: UnsafeBufferPointer<Int32>
+    let inForce: UnsafeBufferPointer<Bool>, isTight: UnsafeBufferPointer<Bool>
+    let rowBlock: UnsafeBufferPointer<Int32>, bumpIndex: UnsafeBufferPointer<Int32>
+    let bumpRows: UnsafeBufferPointer<Int32>, bumpColumns: UnsafeBufferPointer<Int32>
+    let blockStart: UnsafeBufferPointer<Int>, blockDead: UnsafeBufferPointer<Bool>
+    /// What `isPinned` reads: which unknowns are basic, where, by which row, and that row's level and relation.
+    let isBasic: UnsafeBufferPointer<Bool>, columnPosition: UnsafeBufferPointer<Int32>
+    let pivots: UnsafeBufferPointer<TriangularPivot>, level: UnsafeBufferPointer<Int32>, kind: UnsafeBufferPointer<RowKind>
+}
+
+extension FactoredSolver {
+    /// Calls `body` with the listing's raw buffers.
+    func withListTables(_ body: (LocalListTables) -> Bool) -> Bool {
+        let rowStart = self.rowStart, termVariable = self.termVariable
+        let columnStart = self.columnStart, columnRow = self.columnRow
+        let inForce = basis.inForce, isTight = basis.isTight
+        let rowBlock = factor.rowBlock, bumpIndex = factor.bumpIndex, bumpRows = factor.bumpRows
+        let bumpColumns = factor.bumpColumns, blockStart = factor.blockStart, blockDead = factor.blockDead
+        let isBasic = basis.isBasic, columnPosition = factor.columnPosition, pivots = factor.pivots
+        let level = settings.level, kind = self.kind
+        return rowStart.withUnsafeBufferPointer { rowStart in
+        termVariable.withUnsafeBufferPointer { termVariable in
+        columnStart.withUnsafeBufferPointer { columnStart in
+        columnRow.withUnsafeBufferPointer { columnRow in
+        inForce.withUnsafeBufferPointer { inForce in
+        isTight.withUnsafeBufferPointer { isTight in
+        rowBlock.withUnsafeBufferPointer { rowBlock in
+        bumpIndex.withUnsafeBufferPointer { bumpIndex in
+        bumpRows.withUnsafeBufferPointer { bumpRows in
+        bumpColumns.withUnsafeBufferPointer { bumpColumns in
+        blockStart.withUnsafeBufferPointer { blockStart in
+        blockDead.withUnsafeBufferPointer { blockDead in
+        isBasic.withUnsafeBufferPointer { isBasic in
+        columnPosition.withUnsafeBufferPointer { columnPosition in
+        pivots.withUnsafeBufferPointer { pivots in
+        level.withUnsafeBufferPointer { level in
+        kind.withUnsafeBufferPointer { kind in
+            body(LocalListTables(
+                rowStart: rowStart, termVariable: termVariable, columnStart: columnStart, columnRow: columnRow,
+                inForce: inForce, isTight: isTight, rowBlock: rowBlock, bumpIndex: bumpIndex, bumpRows: bumpRows,
+                bumpColumns: bumpColumns, blockStart: blockStart, blockDead: blockDead, isBasic: isBasic,
+                columnPosition: columnPosition, pivots: pivots, level: level, kind: kind))
+        }}}}}}}}}}}}}}}}}
     }
 }

@@ -132,6 +132,43 @@ struct BlockReoptimisationTests {
         try expectAgreement(scene)
     }
 
+    @Test("blocks of 2 × 2 (not toggle's size, the local simplex's general copy): each toggled on its own, exact values, the same answers")
+    func twoByTwoBlocks() throws {
+        let b = SceneBuilder(name: "two-by-two")
+        for i in 0..<3 {
+            let v = b.view("v\(i)")
+            b.add(v.top == 10 * Double(i)); b.add(v.height == 10)
+            // left + width = 100 and left + width / 2 = 60: no row of the two has one unknown alone, so they make a block.
+            b.add(v.right == 100)
+            b.add(v.centerX == 60 ~ 750, id: "even\(i)")
+            b.add(v.width == 10 ~ 250, id: "narrow\(i)")
+        }
+        b.frame((0..<3).flatMap { i -> [Op] in
+            [.setPriority(constraint: "even\(i)", value: 250), .setPriority(constraint: "narrow\(i)", value: 750)]
+        })
+        b.frame((0..<3).flatMap { i -> [Op] in
+            [.setPriority(constraint: "even\(i)", value: 750), .setPriority(constraint: "narrow\(i)", value: 250)]
+        })
+        let scene = b.build()
+        let compiled = try scene.compile()
+        let session = try SceneSession(scene: compiled, backend: FactoredBackend.self)
+        let backend = try #require(session.backend as? FactoredBackend)
+        let solver = backend.solver
+        #expect(solver.factorBlockSizes.allSatisfy { $0 == 2 } && solver.factorBlockSizes.count == 3)
+        var lefts: [[Double]] = [], local: [Int] = []
+        for f in compiled.frames.indices {
+            solver.prices.state.forgetDuals()
+            let before = solver.blockReoptimisations
+            try session.runFrame(f)
+            #expect(backend.checkInvariants() == nil, "\(backend.checkInvariants() ?? "")")
+            lefts.append((0..<3).map { session.rects[4 * $0] })
+            local.append(solver.blockReoptimisations - before)
+        }
+        #expect(lefts == [[90, 90, 90], [20, 20, 20]])
+        #expect(local == [1, 1])
+        try expectAgreement(scene)
+    }
+
     @Test("toggle past the incremental updates (1,133 rows, 2,266 priority changes a frame): every frame re-optimised locally, exact widths, agrees with cassowary")
     func toggleBeyondIncrementalUpdates() throws {
         let scene = try SceneGenerator.generate(.toggle, GeneratorParameters(views: 3_400, frames: 5, toggleEvery: 1))
