@@ -35,6 +35,28 @@ struct LocalBlockTally {
     var requiredLoose = false
 }
 
+/// A block's size: known when the code is compiled (`ThreeUnknowns`) or not. The
+/// local simplex is generic over it, so that its copy for toggle's 3 × 3 blocks has
+/// its loops unrolled (the generic loops' overhead was most of such a block's work).
+protocol LocalBlockSize {
+    var n: Int { get }
+}
+
+struct ThreeUnknowns: LocalBlockSize {
+    var n: Int { 3 }
+}
+
+struct AnyBlockSize: LocalBlockSize {
+    let n: Int
+}
+
+/// A tight slot's duals as its reduced costs read them (`localSlotDuals`).
+struct LocalSlotDuals {
+    var atOwn: Double
+    var otherLevel: Int32, other: Double
+    var firstLevel: Int32, first: Double
+}
+
 extension FactoredSolver {
     /// Runs the listed blocks `0..<count` (their loose rows as `noteAndListBlocks`
     /// listed them): re-optimised when `reoptimise`, else only their values solved

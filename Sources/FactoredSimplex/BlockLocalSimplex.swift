@@ -112,21 +112,6 @@ final class LocalBlockBuffers {
     }
 }
 
-/// A block's size: known when the code is compiled (`ThreeUnknowns`) or not. The
-/// local simplex is generic over it, so that its copy for toggle's 3 × 3 blocks has
-/// its loops unrolled (the generic loops' overhead was most of such a block's work).
-protocol LocalBlockSize {
-    var n: Int { get }
-}
-
-struct ThreeUnknowns: LocalBlockSize {
-    var n: Int { 3 }
-}
-
-struct AnyBlockSize: LocalBlockSize {
-    let n: Int
-}
-
 extension FactoredSolver {
     /// Re-optimises block `b`, its loose rows `loose`, and writes it back (values
     /// included, whether or not it pivoted). False, with nothing written, when its
@@ -337,11 +322,12 @@ extension FactoredSolver {
         var bestSlot = -1, bestPositive = true
         var bestLevel = Int32.max, bestValue = 0.0, bestIndex = Int32.max
         for i in 0..<n {
+            let duals = localSlotDuals(slot: i, n: size, levels: levelCount)
             var positive = true
-            var cost = localReducedCost(slot: i, positive: true, n: size, levels: levelCount, t)
+            var cost = localReducedCost(slot: i, positive: true, duals, t)
             if cost.sign >= 0 {
                 positive = false
-                cost = localReducedCost(slot: i, positive: false, n: size, levels: levelCount, t)
+                cost = localReducedCost(slot: i, positive: false, duals, t)
             }
             guard cost.sign < 0 else { continue }
             let index = t.variableCount + p.rows[i]
@@ -356,28 +342,40 @@ extension FactoredSolver {
         return bestSlot < 0 ? nil : (bestSlot, bestPositive)
     }
 
-    /// `reducedCost(row:positive:)` of tight slot `i`, with the block's duals.
-    @inline(__always) private func localReducedCost<S: LocalBlockSize>(slot i: Int, positive: Bool, n size: S, levels levelCount: Int, _ t: LocalBlockTables) -> LeadingCost {
+    /// What the reduced costs of loosening tight slot `i` read of its duals, in one
+    /// pass for both directions: its dual at its own level, and the first (most
+    /// important) level whose dual passes the tolerance, other than its own level
+    /// and at all.
+    @inline(__always) private func localSlotDuals<S: LocalBlockSize>(slot i: Int, n size: S, levels levelCount: Int) -> LocalSlotDuals {
         let n = size.n
         let p = localBuffers
-        let kind = t.kind[Int(p.rows[i])]
-        let costs = positive ? kind != .lessThanOrEqual : kind != .greaterThanOrEqual
         let own = p.level[i]
-        var best = LeadingCost.zero
-        var dualAtOwn = 0.0
+        var d = LocalSlotDuals(atOwn: 0, otherLevel: .max, other: 0, firstLevel: .max, first: 0)
         for li in 0..<levelCount {
             let y = p.duals[li * n + i]
             guard y != 0 else { continue }  // a dual the transposed solve does not emit
             let l = p.levels[li]
-            let value = positive ? -y : y
-            if costs, l == own {
-                dualAtOwn = value
-                continue
-            }
-            if l < best.level, abs(value) > Tolerance.dual { best = LeadingCost(level: l, value: value) }
+            if l == own { d.atOwn = y }
+            guard abs(y) > Tolerance.dual else { continue }
+            if d.firstLevel == .max { (d.firstLevel, d.first) = (l, y) }
+            if l != own, d.otherLevel == .max { (d.otherLevel, d.other) = (l, y) }
         }
+        return d
+    }
+
+    /// `reducedCost(row:positive:)` of tight slot `i`, from its duals (`localSlotDuals`):
+    /// loosening it costs 1 at its own level if that own column costs, offset by its
+    /// dual there, else the leading dual leads (negated for `pos`).
+    @inline(__always) private func localReducedCost(slot i: Int, positive: Bool, _ d: LocalSlotDuals, _ t: LocalBlockTables) -> LeadingCost {
+        let p = localBuffers
+        let kind = t.kind[Int(p.rows[i])]
+        let costs = positive ? kind != .lessThanOrEqual : kind != .greaterThanOrEqual
+        let sign = positive ? -1.0 : 1.0
+        let (level, y) = costs ? (d.otherLevel, d.other) : (d.firstLevel, d.first)
+        let best = level == .max ? LeadingCost(level: .max, value: 0) : LeadingCost(level: level, value: sign * y)
+        let own = p.level[i]
         if costs, own < best.level {
-            let total = 1 + dualAtOwn
+            let total = 1 + sign * d.atOwn
             if abs(total) > Tolerance.dual { return LeadingCost(level: own, value: total) }
         }
         return best
