@@ -20,15 +20,20 @@
 ///
 /// So each block the changes reach is re-optimised on its own, by a small dense
 /// primal simplex over its tight rows and the loose rows that read its unknowns
-/// (BlockLocalSimplex.swift), with pivots that swap rows inside the block
-/// (BlockReplacement.swift); then the values are propagated as for any frame. The
-/// duals are left stale: the next op that needs them prices from scratch, which is
-/// what the frame would have paid now. The path is taken only when the solve would
-/// price from scratch anyway (past the incremental updates a frame may make, or with
-/// stale duals), and when some part does not fit it, nothing has changed yet and the
-/// solve prices as before; a block whose local simplex fails (a singular trial, an
-/// unbounded direction, too many pivots) leaves a primal feasible basis that the
-/// caller prices and finishes.
+/// (BlockLocalSimplex.swift), with pivots that swap rows inside the block, as
+/// `swapBlockRow` swaps them. The blocks the level changes reach are listed before
+/// the frame's propagation, which skips them: each block's pass solves its values
+/// from the block's own rows (toggle's spacing constants change the very rows that
+/// its blocks then swap) and writes them back once (BlockLocalPass.swift). The duals
+/// are left stale: the next op that needs them prices from scratch, which is what
+/// the frame would have paid now. The path is taken only when the solve would price
+/// from scratch anyway (past the incremental updates a frame may make, or with stale
+/// duals). When a level change does not fit it, nothing has changed and the solve
+/// prices as before; when a row the propagation left negative does not, the skipped
+/// blocks' values are solved as the basis stands and the solve prices; a block whose
+/// local simplex fails (a loose required row's cost, a singular trial, an unbounded
+/// direction, too many pivots) has its values solved too, and leaves a primal
+/// feasible basis that the caller prices and finishes.
 extension FactoredSolver {
     /// Row `r` changes level, the basis optimal and its factor valid: listed for the
     /// solve. The list is every cost change since the basis was last optimal with no
@@ -259,19 +264,23 @@ extension FactoredSolver {
         guard l.isBasic[u], p >= 0 else { return BlockLocalScratch.notPinned }
         let t = Int(l.pivots[p].row)
         guard l.level[t] == 0, l.kind[t] == .equal else { return BlockLocalScratch.notPinned }
-        // Decided first, so a push never sits above a row that is already decided.
-        for k in l.rowStart[t]..<l.rowStart[t + 1] where memo.pinState[Int(l.termVariable[k])] == BlockLocalScratch.notPinned {
-            return BlockLocalScratch.notPinned
-        }
+        // Decided first, so a push never sits above a row that is already decided; one
+        // pass decides the usual row, whose other unknowns were decided before.
         var waiting = false
+        for k in l.rowStart[t]..<l.rowStart[t + 1] {
+            let w = Int(l.termVariable[k])
+            let state = memo.pinState[w]
+            if state == BlockLocalScratch.notPinned { return BlockLocalScratch.notPinned }
+            if w != u, state == 0 { waiting = true }
+        }
+        guard waiting else { return BlockLocalScratch.pinned }
         for k in l.rowStart[t]..<l.rowStart[t + 1] {
             let w = Int(l.termVariable[k])
             guard w != u, memo.pinState[w] == 0 else { continue }
             memo.pinStack[depth] = Int32(w)
             depth += 1
-            waiting = true
         }
-        return waiting ? 0 : BlockLocalScratch.pinned
+        return 0
     }
 
     /// Clears the memo of `isPinned`.

@@ -70,12 +70,19 @@ public struct OpState: Sendable {
 
     /// Throws why `op` must be refused given what earlier ops did (a malformed op's own
     /// refusal included). Several `add`s may define one id, of which at most one runs:
-    /// an op on the id is pointed at the handle present now (in place: no copy of the
-    /// op on the hot path, where the handle is the present one). `mutating` though it
-    /// changes nothing: a session calls it on its stored state, which a non-mutating
-    /// call copies (a retain and a release of each of its three arrays, per op).
+    /// an op on the id is pointed at the handle present now.
     @inline(__always)
     public mutating func admit(_ op: inout CompiledOp, in scene: CompiledScene) throws(LayoutError) {
+        if let redirected = try admitted(op, in: scene) { op = redirected }
+    }
+
+    /// `admit` without a copy of the op on the hot path: throws why `op` must be
+    /// refused, or returns it pointed at the handle present now, or nil when it stands
+    /// as it is (the usual case). `mutating` though it changes nothing: a session calls
+    /// it on its stored state, which a non-mutating call copies (a retain and a release
+    /// of each of its three arrays, per op).
+    @inline(__always)
+    public mutating func admitted(_ op: CompiledOp, in scene: CompiledScene) throws(LayoutError) -> CompiledOp? {
         switch op {
         case let .invalid(error, _):
             throw error
@@ -84,18 +91,18 @@ public struct OpState: Sendable {
         case let .addEdit(e, _, _):
             if editDeclared[Int(e)] { throw .duplicateEdit(scene.edits[Int(e)].attribute.description) }
         case let .setConstant(h, value):
-            if presence[Int(h)] != .present { op = .setConstant(try present(h, in: scene), value: value) }
+            if presence[Int(h)] != .present { return .setConstant(try present(h, in: scene), value: value) }
         case let .setPriority(h, value):
             let target = presence[Int(h)] == .present ? h : try present(h, in: scene)
             // Required stays required: no op can make a priority 1000.
             if scene.constraints[Int(target)].isRequired { throw .requiredPriorityChange(constraint: scene.constraints[Int(h)].id) }
-            if target != h { op = .setPriority(target, value: value) }
+            if target != h { return .setPriority(target, value: value) }
         case let .activate(h):
-            if presence[Int(h)] != .present { op = .activate(try present(h, in: scene)) }
+            if presence[Int(h)] != .present { return .activate(try present(h, in: scene)) }
         case let .deactivate(h):
-            if presence[Int(h)] != .present { op = .deactivate(try present(h, in: scene)) }
+            if presence[Int(h)] != .present { return .deactivate(try present(h, in: scene)) }
         case let .remove(h):
-            if presence[Int(h)] != .present { op = .remove(try present(h, in: scene)) }
+            if presence[Int(h)] != .present { return .remove(try present(h, in: scene)) }
         case let .add(h):
             // An id names one constraint at a time, and never again once removed.
             if presence[Int(h)] != .notYetAdded { throw .duplicateConstraint(scene.constraints[Int(h)].id) }
@@ -108,6 +115,7 @@ public struct OpState: Sendable {
                 }
             }
         }
+        return nil
     }
 
     /// The handle of `h`'s id that is present now (the latest `add` of an id may have been
