@@ -238,8 +238,19 @@ extension FactoredSolver {
     /// `isPinned` for an unknown not decided yet.
     private func decidePinned(_ v: Int, _ l: LocalListTables) -> Bool {
         let memo = localBuffers
-        var depth = 1
+        var depth = 0
+        // The usual unknown: its row's other unknowns decided before, no walk.
+        let verdict = pinVerdict(v, pushingOnto: &depth, l)
+        if verdict != 0 {
+            memo.pinState[v] = verdict
+            memo.pinVisited[memo.pinVisitedCount] = Int32(v)
+            memo.pinVisitedCount += 1
+            return verdict == BlockLocalScratch.pinned
+        }
+        // Else `v` goes beneath the unknowns it pushed, to be decided once they are.
+        for i in stride(from: depth, to: 0, by: -1) { memo.pinStack[i] = memo.pinStack[i - 1] }
         memo.pinStack[0] = Int32(v)
+        depth += 1
         while depth > 0 {
             let u = Int(memo.pinStack[depth - 1])
             if memo.pinState[u] != 0 {

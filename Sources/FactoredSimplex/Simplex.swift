@@ -23,7 +23,8 @@ extension FactoredSolver {
         // Many priority changes, each inside one block's part of the layout: the
         // propagation skips the blocks they reach (BlockReoptimisation.swift).
         let blocksDeferred = valuesCurrent && defersBlocksToLocalPass()
-        if sparseSolve(), !pricingPending {
+        // (A frame with blocks listed always owes pricing: it goes on to their pass.)
+        if sparseSolve(), !pricingPending, !blocksDeferred {
             framePath.lastSolveWasSparse = true
             return
         }
