@@ -232,17 +232,26 @@ extension FactoredSolver {
     /// The block's unknowns into `values` from its LU and its tight slots' residuals
     /// (`solveBlockLU`'s steps, so the values the frame path's `solveBump` finds).
     @inline(__always) func solveLocalValues<S: LocalBlockSize>(n size: S) {
+        let p = localBuffers
+        solveLocalLU(n: size, into: p.values) { p.residual[$0] }
+    }
+
+    /// Solves P A x = L U x = P b for the tight slots' LU into `x`, `b` read by slot
+    /// (`rhs`): L y = P b forward, then U x = y backward, in `solveBlockLU`'s order.
+    @inline(__always) private func solveLocalLU<S: LocalBlockSize>(
+        n size: S, into x: UnsafeMutablePointer<Double>, rhs: (Int) -> Double
+    ) {
         let n = size.n
         let p = localBuffers
         for i in 0..<n {
-            var sum = p.residual[p.permutation[i]]
-            for j in 0..<i { sum -= p.lu[i * n + j] * p.values[j] }
-            p.values[i] = sum
+            var sum = rhs(p.permutation[i])
+            for j in 0..<i { sum -= p.lu[i * n + j] * x[j] }
+            x[i] = sum
         }
         for i in stride(from: n - 1, through: 0, by: -1) {
-            var sum = p.values[i]
-            for j in (i + 1)..<n { sum -= p.lu[i * n + j] * p.values[j] }
-            p.values[i] = sum / p.lu[i * n + i]
+            var sum = x[i]
+            for j in (i + 1)..<n { sum -= p.lu[i * n + j] * x[j] }
+            x[i] = sum / p.lu[i * n + i]
         }
     }
 
@@ -384,18 +393,8 @@ extension FactoredSolver {
     /// The block's unknowns' change per unit step of loosening tight slot `slot` (`pos`
     /// entering when `positive`), into `direction`: A_T d = ∓e_slot (L y = P b, U d = y).
     @inline(__always) private func localDirection<S: LocalBlockSize>(n size: S, slot: Int, positive: Bool) {
-        let n = size.n
-        let p = localBuffers
-        for i in 0..<n {
-            var sum = p.permutation[i] == slot ? (positive ? -1.0 : 1.0) : 0
-            for j in 0..<i { sum -= p.lu[i * n + j] * p.direction[j] }
-            p.direction[i] = sum
-        }
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            var sum = p.direction[i]
-            for j in (i + 1)..<n { sum -= p.lu[i * n + j] * p.direction[j] }
-            p.direction[i] = sum / p.lu[i * n + i]
-        }
+        let unit = positive ? -1.0 : 1.0
+        solveLocalLU(n: size, into: localBuffers.direction) { $0 == slot ? unit : 0 }
     }
 
     /// `roundPivot`'s ratio test over the loose slots: their rates along the direction
