@@ -82,7 +82,7 @@ public struct OpState: Sendable {
         if let redirected = try admitted(op, in: scene) { op = redirected }
     }
 
-    /// `admit` without a copy of the op on the hot path: throws why `op` must be
+    /// `admit` without writing the op back on the hot path: throws why `op` must be
     /// refused, or returns it pointed at the handle present now, or nil when it stands
     /// as it is (the usual case). `mutating` though it changes nothing: a session calls
     /// it on its stored state, which a non-mutating call copies (a retain and a release
