@@ -17,6 +17,7 @@ extension FactoredSolver {
 
     /// Puts the basis of `s` back; the factor, values and duals are recomputed at the next solve.
     func restore(_ s: BasisSnapshot) {
+        noteStructureChange()
         basis.isTight = s.isTight
         basis.positiveBasic = s.positiveBasic
         basis.isBasic = s.isBasic
@@ -32,7 +33,7 @@ extension FactoredSolver {
     /// `t` is back in force and tight in the place `r` held, and `r` out of force.
     /// The basis is then the one before the replacement.
     func restoreBeforeReplacement(_ s: BasisSnapshot, replaced t: Int, by r: Int) {
-        restore(s)
+        restore(s)  // notes the structure change
         basis.isTight[r] = false
         basis.inForce[r] = false
         basis.isTight[t] = true

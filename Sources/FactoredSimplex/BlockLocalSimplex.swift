@@ -95,8 +95,11 @@ final class LocalBlockBuffers {
         work = .allocate(capacity: n)
         oldRows = .allocate(capacity: n)
         oldSlots = .allocate(capacity: n)
+        // Written once now: the first frame to list blocks takes none of their page faults.
         looseRows = .allocate(capacity: max(rowCount, 1))
+        looseRows.initialize(repeating: 0, count: max(rowCount, 1))
         looseStart = .allocate(capacity: blockCount + 1)
+        looseStart.initialize(repeating: 0, count: blockCount + 1)
         pinState = .allocate(capacity: max(variableCount, 1))
         pinState.initialize(repeating: 0, count: max(variableCount, 1))
         pinVisited = .allocate(capacity: max(variableCount, 1))
@@ -222,6 +225,8 @@ extension FactoredSolver {
     @inline(__always) private func factorLocalBlock<S: LocalBlockSize>(_ size: S) -> Bool {
         let n = size.n
         let p = localBuffers
+        // Toggle's blocks: the same elimination in locals (LocalBlockOfThree.swift).
+        if n == 3 { return eliminateThreeByThree(from: p.coefficients, into: p.lu, permutation: p.permutation) }
         p.lu.update(from: p.coefficients, count: n * n)
         for i in 0..<n { p.permutation[i] = i }
         return eliminateInPlace(
@@ -243,6 +248,7 @@ extension FactoredSolver {
     ) {
         let n = size.n
         let p = localBuffers
+        if n == 3 { return solveThreeByThree(lu: p.lu, permutation: p.permutation, into: x, rhs: rhs) }
         for i in 0..<n {
             var sum = rhs(p.permutation[i])
             for j in 0..<i { sum -= p.lu[i * n + j] * x[j] }
@@ -298,6 +304,10 @@ extension FactoredSolver {
             }
             p.levels[i] = l
             levelCount += 1
+        }
+        if n == 3 {
+            localDualsOfThree(slots: slots, levels: levelCount)
+            return levelCount
         }
         for li in 0..<levelCount {
             for j in 0..<n { p.work[j] = 0 }

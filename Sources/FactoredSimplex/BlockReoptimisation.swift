@@ -75,7 +75,6 @@ extension FactoredSolver {
     }
 
     private func abandonLocalPass() -> Bool {
-        forgetPinned()
         blockLocal.blocks.removeAll()
         return false
     }
@@ -140,17 +139,28 @@ extension FactoredSolver {
 
     /// Notes the blocks of `rows` (`noteChangedRowsBlock`), then checks that each
     /// block of `blockLocal.blocks` from index `first` on fits the local path, listing
-    /// its loose rows (`localBuffers`) after those of the blocks before it. Returns
-    /// false when a row or a block does not fit.
+    /// its loose rows (`localBuffers`) after those of the blocks before it. A block
+    /// listed under the current structure is not checked again (BlockListings.swift):
+    /// its loose rows are its kept rows not tight now. Returns false when a row or a
+    /// block does not fit.
     func noteAndListBlocks<Rows: Collection<Int32>>(of rows: Rows, from first: Int) -> Bool {
-        withListTables { l in
+        prepareListings()
+        return withListTables { l in
             for r32 in rows where !noteChangedRowsBlock(Int(r32), l) { return false }
             let p = localBuffers
             let members = blockLocal.blocks.members
             var count = first == 0 ? 0 : Int(p.looseStart[first])
             for m in first..<members.count {
                 p.looseStart[m] = Int32(count)
-                guard listLocalBlock(Int(members[m]), count: &count, l) else { return false }
+                let b = Int(members[m])
+                if listings.rows(of: b) == nil {
+                    guard let end = listBlockRows(b, l) else { return false }
+                    listings.keep(b, end: end)
+                }
+                for r32 in listings.rows(of: b)! where !l.isTight[Int(r32)] {
+                    p.looseRows[count] = r32
+                    count += 1
+                }
             }
             p.looseStart[members.count] = Int32(count)
             return true
@@ -183,32 +193,37 @@ extension FactoredSolver {
     /// Whether block `b` can be re-optimised on its own: small enough for the dense
     /// work, every tight row reading its unknowns its own, at most `looseRowLimit`
     /// loose rows reading them, and every row reading them reading otherwise only
-    /// pinned unknowns. Lists its loose rows from `count` on in `looseRows`.
-    @inline(__always) func listLocalBlock(_ b: Int, count: inout Int, _ l: LocalListTables) -> Bool {
-        guard !l.blockDead[b] else { return false }
+    /// pinned unknowns. Writes the rows in force reading its unknowns (each once, in
+    /// the order met) to `listings.pool` from `poolCount` on, and returns where they
+    /// end; nil when it does not fit.
+    @inline(__always) func listBlockRows(_ b: Int, _ l: LocalListTables) -> Int? {
+        guard !l.blockDead[b] else { return nil }
         let start = l.blockStart[b], end = l.blockStart[b + 1]
-        guard end - start <= Self.inPlaceBlockLimit else { return false }
-        let p = localBuffers
-        let first = count
+        guard end - start <= Self.inPlaceBlockLimit else { return nil }
+        let pool = listings.pool!
+        let first = listings.poolCount
+        var count = first, loose = 0
         for i in start..<end {
-            guard readsBlockOrPinned(Int(l.bumpRows[i]), start: start, end: end, l) else { return false }
+            guard readsBlockOrPinned(Int(l.bumpRows[i]), start: start, end: end, l) else { return nil }
             let v = Int(l.bumpColumns[i])
             for k in l.columnStart[v]..<l.columnStart[v + 1] {
                 let r = Int(l.columnRow[k])
                 guard l.inForce[r] else { continue }
-                if l.isTight[r] {
-                    guard Int(l.rowBlock[r]) == b else { return false }
-                    continue
-                }
                 var listed = false
-                for q in first..<count where p.looseRows[q] == Int32(r) { listed = true }
+                for q in first..<count where pool[q] == Int32(r) { listed = true }
                 guard !listed else { continue }
-                guard count - first < LocalBlockBuffers.looseRowLimit, readsBlockOrPinned(r, start: start, end: end, l) else { return false }
-                p.looseRows[count] = Int32(r)
+                if l.isTight[r] {
+                    guard Int(l.rowBlock[r]) == b else { return nil }
+                } else {
+                    guard loose < LocalBlockBuffers.looseRowLimit, readsBlockOrPinned(r, start: start, end: end, l) else { return nil }
+                    loose += 1
+                }
+                guard count < listings.rowCapacity else { return nil }
+                pool[count] = Int32(r)
                 count += 1
             }
         }
-        return true
+        return count
     }
 
     /// Whether row `r` reads only the bump columns `start..<end` and pinned unknowns.
@@ -227,7 +242,8 @@ extension FactoredSolver {
 
     /// Whether unknown `v` is pinned: basic in the triangular part and determined by
     /// a tight required equality whose other unknowns are pinned (so by required
-    /// equalities alone, back to the root). Memoised for the solve (`forgetPinned`);
+    /// equalities alone, back to the root). Memoised while the structure stands
+    /// (BlockListings.swift; `forgetPinned` clears it);
     /// walked with an explicit stack, since a chain can be as long as the layout.
     @inline(__always) func isPinned(_ v: Int, _ l: LocalListTables) -> Bool {
         let known = localBuffers.pinState[v]

@@ -58,6 +58,7 @@ extension FactoredSolver {
     /// holds), re-factors the block, and keeps the tight-row list. The callers set
     /// the rows' states.
     func swapBlockRow(from t: Int, to r: Int) {
+        noteStructureChange()
         let b = Int(factor.rowBlock[t])
         var i = factor.blockStart[b]
         while Int(factor.bumpRows[i]) != t { i += 1 }

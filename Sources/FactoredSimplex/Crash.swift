@@ -8,6 +8,7 @@
 /// one in place each. The result is triangular by construction.
 extension FactoredSolver {
     func crash() {
+        noteStructureChange()
         var unassigned = [Int32](repeating: 0, count: rowCount)
         // Bucket `level` holds a level's equalities, `levelCount + level` its inequalities.
         let bucketCount = 2 * settings.levelCount

@@ -70,6 +70,7 @@ public final class FactoredBackend: LayoutBackend {
             throw .unsatisfiable(constraint: solver.names[conflict[0]], conflicts: conflict.dropFirst().map { solver.names[$0] })
         }
         solver.prepareFramePath()
+        solver.listBlocksAhead()
         publish()
         // The scene's initial edits arrive from the session as `.addEdit` ops, held values included.
     }

@@ -8,7 +8,7 @@ extension FactoredSolver {
     func checkInvariants() -> String? {
         let checks: [() -> String?] = [
             levelMap, basisShape, cleanScratch, cleanUpdateScratch, tightList, factorStructure, factorSolves,
-            programMirrorsFactor, keptValues, keptDuals, pricingNotes, keptCandidates,
+            programMirrorsFactor, keptValues, keptDuals, pricingNotes, keptCandidates, keptListings,
         ]
         for check in checks { if let problem = check() { return problem } }
         return nil
@@ -43,7 +43,7 @@ extension FactoredSolver {
             || !localScratch.rebuiltPositions.members.isEmpty {
             return "a local factor update's marks are left set"
         }
-        if !blockLocal.blocks.members.isEmpty || localBuffers.pinVisitedCount != 0 || (0..<variableCount).contains(where: { localBuffers.pinState[$0] != 0 }) {
+        if !blockLocal.blocks.members.isEmpty || blockLocal.deferred != 0 {
             return "a local re-optimisation's marks are left set"
         }
         return nil

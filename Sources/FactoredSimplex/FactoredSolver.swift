@@ -47,6 +47,8 @@ public final class FactoredSolver {
     /// The scratch of re-optimising blocks on their own (BlockLocalSimplex.swift).
     @exclusivity(unchecked) var blockLocal: BlockLocalScratch
     let localBuffers: LocalBlockBuffers
+    /// The blocks' listings and pinned verdicts, kept while the structure stands (BlockListings.swift).
+    let listings: BlockListings
     @exclusivity(unchecked) var statistics = SolveStatistics()
     /// `statistics.pivots` when the current solve began, and what it may add (Simplex.swift).
     @exclusivity(unchecked) var pivotsAtSolveStart = 0
@@ -90,6 +92,7 @@ public final class FactoredSolver {
         localBuffers = LocalBlockBuffers(
             rowCount: rowCount, blockCount: rowCount + BasisFactor.localRoom(rowCount) + 1, variableCount: variableCount,
             termCount: problem.termVariable.count)
+        listings = BlockListings(blockCapacity: rowCount + BasisFactor.localRoom(rowCount) + 1, rowCapacity: rowCount)
     }
 
     func levelFor(_ priority: Double) -> Int32 { settings.level(of: min(priority, 1000)) }
@@ -115,6 +118,7 @@ public final class FactoredSolver {
         let ok = factor.factor(self, tight: basis.tightRows, basic: basis.isBasic)
         refactorisations += 1
         factorValidity.generation += 1
+        noteStructureChange()
         precondition(ok, "factored simplex: singular basis")
         factorValidity.isValid = true
         basis.requiredLoose = hasLooseRequiredRow()

@@ -84,6 +84,7 @@ extension FactoredSolver {
         for a in localScratch.localRows.members { noteDependentsToRebuild(ofRow: Int(a), before: firstNew) }
         for r in localScratch.rebuiltPositions.members { program.rebuildDependents(of: Int(factor.position[Int(r)]), self) }
         factorValidity.generation += 1
+        noteStructureChange()
         program.builtGeneration = factorValidity.generation
         updateTightRows()
         localUpdates += 1

@@ -107,6 +107,7 @@ extension FactoredSolver {
     }
 
     func applyPivot(_ pivot: RoundPivot) {
+        noteStructureChange()
         basis.isTight[Int(pivot.leaving)] = true
         switch pivot.entering {
         case let .unknown(v, _): basis.isBasic[v] = true
@@ -174,6 +175,7 @@ extension FactoredSolver {
         factor.position[r] = Int32(p)
         factor.position[t] = -1
         factorValidity.generation += 1
+        noteStructureChange()
         if patched { program.builtGeneration = factorValidity.generation }
         let slot = Int(basis.tightSlot[t])
         basis.tightRows[slot] = Int32(r)

@@ -21,6 +21,7 @@ extension FactoredSolver {
     func addRow(_ r: Int) {
         applyBatchedSeeds()
         if settings.level[r] == 0 { basis.requiredLoose = true }
+        noteStructureChange()
         basis.inForce[r] = true
         basis.isTight[r] = false
         guard canChangeCostsInPlace else {
@@ -42,6 +43,7 @@ extension FactoredSolver {
     func removeRow(_ r: Int) {
         guard basis.inForce[r] else { return }
         applyBatchedSeeds()
+        noteStructureChange()
         if !basis.isTight[r] {
             basis.inForce[r] = false
             if canChangeCostsInPlace {
@@ -122,6 +124,8 @@ extension FactoredSolver {
 
     /// Moves row `r`'s costs to level `l` (a priority change).
     func setLevel(_ r: Int, _ l: Int32) {
+        // Pinned unknowns are those of required equalities (BlockListings.swift).
+        if l == 0 || settings.level[r] == 0 { noteStructureChange() }
         guard basis.inForce[r], l != settings.level[r] else {
             settings.level[r] = l
             return

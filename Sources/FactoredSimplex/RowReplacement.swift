@@ -36,6 +36,7 @@ extension FactoredSolver {
     func replaceRow(_ t: Int, with r: Int) {
         let p = Int(factor.position[t])
         swapTightRow(at: p, from: t, to: r, coefficient: factor.pivots[p].coefficient)
+        noteStructureChange()
         basis.isTight[t] = false
         basis.inForce[t] = false
         basis.isTight[r] = true
