@@ -109,16 +109,26 @@ extension FactoredSolver {
 
     /// Lists every block that fits the local path now, as part of the build (as the
     /// frame program is compiled then), so that the first frame changing priorities
-    /// does not pay for it. A frame after a structure change lists what it needs.
+    /// does not pay for it, nor for the page faults of the lists such a frame fills
+    /// (toggle-100000's first swap took 250). A frame after a structure change lists
+    /// what it needs. A layout without blocks allocates nothing for it.
     func listBlocksAhead() {
-        guard factorValidity.isValid, basisOptimal else { return }
+        guard factorValidity.isValid, basisOptimal, factor.blockStart.count > 1 else { return }
         prepareListings()
+        var blocks = 0
         _ = withListTables { l in
             for b in 0..<(l.blockStart.count - 1) where listings.rows(of: b) == nil {
-                if let end = listBlockRows(b, l) { listings.keep(b, end: end) }
+                guard let end = listBlockRows(b, l) else { continue }
+                listings.keep(b, end: end)
+                blocks += 1
             }
             return true
         }
+        let rows = listings.poolCount
+        blockLocal.blocks.touchRoom(blocks)
+        prices.levelChanges.touchRoom(rows)
+        localBuffers.looseRows.initialize(repeating: 0, count: rows)
+        localBuffers.looseStart.initialize(repeating: 0, count: blocks + 1)
     }
 }
 

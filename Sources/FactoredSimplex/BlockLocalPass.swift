@@ -135,9 +135,10 @@ extension FactoredSolver {
     /// values only): its tight slots' rows take the block's places in order (each in
     /// the tight-list slot of the row it replaced, as `swapBlockRow` puts it), their
     /// LU is the block's, the loose slots' rows get their basic own columns; then the
-    /// block's unknowns and its loose rows' own values are written as the frame path
-    /// computes them (`solveBump`, `recomputeTouchedOwnColumns`), the moved unknowns
-    /// listed as changed and the rows left negative as infeasible.
+    /// block's unknowns (`values`, solved from its LU as the frame path's `solveBump`
+    /// solves them) and its loose rows' own values (summed as `recomputeTouchedOwnColumns`
+    /// sums them) are written, the moved unknowns listed as changed and the rows left
+    /// negative as infeasible.
     func writeBackBlock<S: LocalBlockSize>(_ b: Int, start: Int, n size: S, slots: Int, pivots: Int, _ t: LocalBlockTables, _ tally: inout LocalBlockTally) {
         let n = size.n
         let p = localBuffers
@@ -146,7 +147,6 @@ extension FactoredSolver {
             let offset = t.blockOffset[b]
             for i in 0..<(n * n) { t.bumpLU[offset + i] = p.lu[i] }
             for i in 0..<n { t.bumpPermutation[start + i] = p.permutation[i] }
-            solveLocalValues(n: size)
             tally.pivots += pivots
         }
         for j in 0..<n {

@@ -95,11 +95,8 @@ final class LocalBlockBuffers {
         work = .allocate(capacity: n)
         oldRows = .allocate(capacity: n)
         oldSlots = .allocate(capacity: n)
-        // Written once now: the first frame to list blocks takes none of their page faults.
         looseRows = .allocate(capacity: max(rowCount, 1))
-        looseRows.initialize(repeating: 0, count: max(rowCount, 1))
         looseStart = .allocate(capacity: blockCount + 1)
-        looseStart.initialize(repeating: 0, count: blockCount + 1)
         pinState = .allocate(capacity: max(variableCount, 1))
         pinState.initialize(repeating: 0, count: max(variableCount, 1))
         pinVisited = .allocate(capacity: max(variableCount, 1))
@@ -154,7 +151,12 @@ extension FactoredSolver {
         var blandOnly = false
         for _ in 0..<(8 + 2 * slots) {
             // Before any pivot, the slots are the factor's block: its LU is the one to make.
-            if pivots > 0 { guard factorLocalBlock(size) else { return false } }
+            // The values the write-back needs are solved next to the duals, which do not
+            // wait on them: the two chains of divisions overlap.
+            if pivots > 0 {
+                guard factorLocalBlock(size) else { return false }
+                solveLocalValues(n: size)
+            }
             let levelCount = localDuals(n: size, slots: slots)
             guard let (slot, positive) = localEnteringRow(n: size, levels: levelCount, blandOnly: blandOnly, t) else {
                 writeBackBlock(b, start: start, n: size, slots: slots, pivots: pivots, t, &tally)

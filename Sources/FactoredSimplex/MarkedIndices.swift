@@ -9,9 +9,14 @@ struct MarkedIndices {
 
     init(count: Int) {
         isMarked = [Bool](repeating: false, count: count)
-        // Written once now, so that the frame first filling it takes none of its page
-        // faults (toggle-100000's first swap took 250, listing its rows and blocks).
-        members = [Int32](repeating: 0, count: count)
+        members.reserveCapacity(count)
+    }
+
+    /// Writes the room of the first `count` members once, so that the frame that
+    /// first fills it takes none of its page faults.
+    mutating func touchRoom(_ count: Int) {
+        guard members.isEmpty else { return }
+        members.append(contentsOf: repeatElement(0, count: min(count, isMarked.count)))
         members.removeAll(keepingCapacity: true)
     }
 
