@@ -25,8 +25,18 @@ struct RowSettings {
 }
 
 extension RowSettings {
-    /// The level of `priority` (0 for one the scene never uses), by binary search.
+    /// The level of `priority` (0 for one the scene never uses): the number of levels
+    /// above it, counted without a branch when there are few (a binary search's
+    /// branches go each way in turn when frames alternate two priorities, as toggle's
+    /// do), else by binary search.
     func level(of priority: Double) -> Int32 {
+        if priorityOfLevel.count <= 16 {
+            return priorityOfLevel.withUnsafeBufferPointer { levels in
+                var above = 0
+                for p in levels { above &+= p > priority ? 1 : 0 }
+                return above < levels.count && levels[above] == priority ? Int32(above) : 0
+            }
+        }
         var low = 0, high = priorityOfLevel.count
         while low < high {
             let mid = (low + high) / 2
