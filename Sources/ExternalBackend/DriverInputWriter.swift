@@ -28,8 +28,9 @@ public enum DriverInputWriter {
             // The ops the scene's own rules refuse never reach a flexbox engine; the harness reports them.
             let gated = scene.frames.enumerated().map { f, ops in
                 ops.enumerated().compactMap { i, op -> (op: Int, message: String)? in
-                    guard case let .invalid(error, label) = op else { return nil }
-                    return (i, "frame \(f + 1) op \(i) (\(label)): \(error)")
+                    guard case let .invalid(index) = op else { return nil }
+                    let refused = scene.refusal(index)
+                    return (i, "frame \(f + 1) op \(i) (\(refused.label)): \(refused.error)")
                 }
             }
             return .success(WrittenTrace(text: text, gatedRefusals: gated))

@@ -79,6 +79,9 @@ public typealias ConstraintHandle = Int32
 public typealias EditHandle = Int32
 
 /// An op with its ids resolved. Handles index `CompiledScene.constraints` and `.edits`.
+/// Every payload is a plain number, so the enum is trivially copyable: the session hands
+/// each op to a back end as a bit copy (a test holds it so). Equal ops of one scene do
+/// the same thing; a refused op is equal only to itself, its index being its own.
 public enum CompiledOp: Hashable, Sendable {
     case suggest(EditHandle, value: Double)
     case setConstant(ConstraintHandle, value: Double)
@@ -92,9 +95,22 @@ public enum CompiledOp: Hashable, Sendable {
     /// `SceneSession` computes it (the one place) and passes the op on with it.
     case addEdit(EditHandle, priority: Double, heldValue: Double)
     case removeEdit(EditHandle)
-    /// Refused before reaching a back end (an unknown id, a bad value); `op` names
-    /// the source op by kind and target (`Op.label`) for messages.
-    case invalid(LayoutError, op: String)
+    /// Refused before reaching a back end (an unknown id, a bad value); why, and which
+    /// source op, are `CompiledScene.refusals[refusal]` (kept apart: an error and a
+    /// string would make every op's copy a reference-counted one).
+    case invalid(refusal: Int32)
+}
+
+/// Why an op of a scene was lowered to `.invalid`, kept in `CompiledScene.refusals`.
+public struct OpRefusal: Hashable, Sendable {
+    public var error: LayoutError
+    /// The source op by kind and target (`Op.label`), for messages.
+    public var label: String
+
+    public init(error: LayoutError, label: String) {
+        self.error = error
+        self.label = label
+    }
 }
 
 public struct CompiledScene: Sendable {
@@ -109,6 +125,8 @@ public struct CompiledScene: Sendable {
     public var edits: [CompiledEdit]
     public var initialEdits: [(edit: EditHandle, priority: Double)]
     public var frames: [[CompiledOp]]
+    /// What each `.invalid(refusal:)` op of `frames` refuses, by its index.
+    public var refusals: [OpRefusal] = []
     /// How each frame reaches the screen (`Scene.presentations`); beyond the end, interactive.
     public var presentations: [FramePresentation] = []
     /// Per view, its parent's index, or -1 for a root (empty when built without `compile()`).
@@ -121,6 +139,15 @@ public struct CompiledScene: Sendable {
     public func presentation(ofFrame index: Int) -> FramePresentation {
         index < presentations.count ? presentations[index] : .interactive
     }
+
+    /// Records a refused op and returns the `.invalid` op that stands for it.
+    public mutating func refusedOp(_ error: LayoutError, label: String) -> CompiledOp {
+        refusals.append(OpRefusal(error: error, label: label))
+        return .invalid(refusal: Int32(refusals.count - 1))
+    }
+
+    /// What the `.invalid` op with index `refusal` refuses.
+    public func refusal(_ refusal: Int32) -> OpRefusal { refusals[Int(refusal)] }
 
     public var viewCount: Int { viewIDs.count }
     public var variableCount: Int { viewIDs.count * 4 }

@@ -15,7 +15,9 @@ extension CompiledScene {
         case let .remove(h): return "remove \(constraint(h))"
         case let .addEdit(e, priority, _): return "addEdit \(edit(e))" + value(priority, "@")
         case let .removeEdit(e): return "removeEdit \(edit(e))"
-        case let .invalid(error, op): return values ? "\(op) (refused): \(error)" : op
+        case let .invalid(index):
+            let refused = refusal(index)
+            return values ? "\(refused.label) (refused): \(refused.error)" : refused.label
         }
     }
 }

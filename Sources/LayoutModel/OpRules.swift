@@ -90,8 +90,8 @@ public struct OpState: Sendable {
     @inline(__always)
     public mutating func admitted(_ op: CompiledOp, in scene: CompiledScene) throws(LayoutError) -> CompiledOp? {
         switch op {
-        case let .invalid(error, _):
-            throw error
+        case let .invalid(refusal):
+            throw scene.refusal(refusal).error
         case let .suggest(e, _), let .removeEdit(e):
             if !editDeclared[Int(e)] { throw .unknownEdit(scene.edits[Int(e)].attribute.description) }
         case let .addEdit(e, _, _):

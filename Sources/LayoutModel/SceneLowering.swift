@@ -23,6 +23,7 @@ extension Scene {
         compiledFrames.reserveCapacity(frames.count)
         var fields: [[Int: String]] = []
         var markers: [Int: [FrameMarker]] = [:]
+        var refusals: [OpRefusal] = []
         for (f, frame) in frames.enumerated() {
             var ops: [CompiledOp] = []
             ops.reserveCapacity(frame.count)
@@ -36,7 +37,8 @@ extension Scene {
                     }
                 } catch {
                     frameFields[ops.count] = error.field
-                    ops.append(.invalid(error.error, op: op.label))
+                    ops.append(.invalid(refusal: Int32(refusals.count)))
+                    refusals.append(OpRefusal(error: error.error, label: op.label))
                 }
             }
             compiledFrames.append(ops)
@@ -49,12 +51,13 @@ extension Scene {
         out.presentations = presentations
         out.parentIndex = views.map { $0.parent.flatMap { lowering.viewIndex[$0].map(Int32.init) } ?? -1 }
         out.frameMarkers = markers
+        out.refusals = refusals
         return (out, fields)
     }
 }
 
 /// Why an op was lowered to `.invalid`: the error, and the JSON path suffix of its culprit.
-struct OpRefusal: Error {
+struct LoweringRefusal: Error {
     var field: String
     var error: LayoutError
 }
@@ -129,30 +132,30 @@ struct SceneLowering {
         return h
     }
 
-    private func constraint(_ id: String) throws(OpRefusal) -> ConstraintHandle {
-        guard let h = handleByID[id] else { throw OpRefusal(field: ".constraint", error: .unknownConstraint(id)) }
+    private func constraint(_ id: String) throws(LoweringRefusal) -> ConstraintHandle {
+        guard let h = handleByID[id] else { throw LoweringRefusal(field: ".constraint", error: .unknownConstraint(id)) }
         return h
     }
 
-    private func edit(_ attribute: AttributeRef) throws(OpRefusal) -> EditHandle {
+    private func edit(_ attribute: AttributeRef) throws(LoweringRefusal) -> EditHandle {
         guard let h = editByAttribute[attribute] else {
-            throw OpRefusal(field: ".attribute", error: .unknownEdit(attribute.description))
+            throw LoweringRefusal(field: ".attribute", error: .unknownEdit(attribute.description))
         }
         return h
     }
 
     /// The view `id` names, for an op (`what`, its message prefix) at `field`.
-    private func view(_ id: String, _ what: String, field: String) throws(OpRefusal) -> Int32 {
-        guard let v = viewIndex[id] else { throw OpRefusal(field: field, error: .invalidOp("\(what): unknown view \"\(id)\"")) }
+    private func view(_ id: String, _ what: String, field: String) throws(LoweringRefusal) -> Int32 {
+        guard let v = viewIndex[id] else { throw LoweringRefusal(field: field, error: .invalidOp("\(what): unknown view \"\(id)\"")) }
         return Int32(v)
     }
 
     /// `op` checked on its own (`opProblem`) and its names resolved; a malformed op throws.
     /// An `add` defines a new handle even for an id in use: whether the id is free when
     /// it runs is a state rule (`OpState.admit`).
-    mutating func lower(_ op: Op) throws(OpRefusal) -> LoweredOp {
+    mutating func lower(_ op: Op) throws(LoweringRefusal) -> LoweredOp {
         if let problem = opProblem(op, viewIDs: viewIDs) {
-            throw OpRefusal(field: problem.field, error: .invalidOp(problem.message))
+            throw LoweringRefusal(field: problem.field, error: .invalidOp(problem.message))
         }
         switch op {
         case let .suggest(attribute, value): return .op(.suggest(try edit(attribute), value: value))
@@ -173,7 +176,7 @@ struct SceneLowering {
         case let .removeEdit(attribute): return .op(.removeEdit(try edit(attribute)))
         case .layout: return .marker(.layout)
         case let .setBoundsOrigin(id, x, y): return .marker(.setBoundsOrigin(view: try view(id, "setBoundsOrigin", field: ".view"), x: x, y: y))
-        case let .malformed(reason): throw OpRefusal(field: "", error: .invalidOp(reason))
+        case let .malformed(reason): throw LoweringRefusal(field: "", error: .invalidOp(reason))
         }
     }
 }

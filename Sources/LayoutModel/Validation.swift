@@ -115,8 +115,9 @@ extension Scene {
                 if case .malformed = op { continue }  // the reader reported it, with its field
                 // The output line of this frame is `frame f + 1` (the initial solve is frame 0).
                 let path = "$.frames[\(f)][\(j)] (frame \(f + 1) op \(j), \(op.name))"
-                if case let .invalid(error, _) = compiledOp {
-                    out.append(Diagnostic(path: path + (fields[f][position] ?? ""), message: error.description, isOpLevel: true))
+                if case let .invalid(refusal) = compiledOp {
+                    let message = compiled.refusal(refusal).error.description
+                    out.append(Diagnostic(path: path + (fields[f][position] ?? ""), message: message, isOpLevel: true))
                 } else {
                     var admitted = compiledOp
                     do {

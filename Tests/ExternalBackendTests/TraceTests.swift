@@ -74,7 +74,7 @@ final class TraceTests: XCTestCase {
     /// An op the scene's rules refuse is left out of the trace and kept for the harness, with its message.
     func testGatedOpsAreLeftOut() throws {
         var scene = try compiled("slider-stack")
-        scene.frames[0].append(.invalid(.unknownConstraint("nope"), op: "activate nope"))
+        scene.frames[0].append(scene.refusedOp(.unknownConstraint("nope"), label: "activate nope"))
         scene.frames[0].append(.activate(5))  // already active: nothing to ask of the solver
         let written = try TraceWriter.write(scene, reference: CassowaryBackend.self)
         XCTAssertEqual(written.gatedRefusals[0].map(\.op), [1])

@@ -16,8 +16,9 @@ private func scene(extra: [Constraint] = [], frames: [Frame]) -> Scene {
 
 /// The message of each `.invalid` op of the only frame (nil for an op that compiled).
 private func refusals(_ s: Scene) throws -> [String?] {
-    try s.compile().frames[0].map { op in
-        if case let .invalid(error, _) = op { return error.description }
+    let compiled = try s.compile()
+    return compiled.frames[0].map { op in
+        if case let .invalid(refusal) = op { return compiled.refusal(refusal).error.description }
         return nil
     }
 }

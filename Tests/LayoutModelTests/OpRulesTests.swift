@@ -102,6 +102,20 @@ struct OpRulesTests {
         #expect(recorded.priorities[added] == 400 && recorded.presence[added] == .present)
     }
 
+    @Test("a compiled op is a plain value: a refused one holds only the index of its refusal")
+    func compiledOpIsTrivial() throws {
+        // Trivially copyable, an op reaches a back end as a bit copy, with no reference
+        // counting per op; a string or an error belongs in `CompiledScene.refusals`.
+        #expect(_isPOD(CompiledOp.self))
+        let compiled = try Self.scene().0.compile()
+        let refused = compiled.frames[0].compactMap { op -> Int32? in
+            if case let .invalid(index) = op { return index }
+            return nil
+        }
+        #expect(!refused.isEmpty && refused == Array(0..<Int32(compiled.refusals.count)))
+        #expect(refused.map { compiled.describe(.invalid(refusal: $0)) } == compiled.refusals.map(\.label))
+    }
+
     @Test("validate names the same ops with the same messages, at their JSON paths")
     func validateAgrees() {
         let (scene, expected) = Self.scene()

@@ -122,7 +122,8 @@ struct ValidationTests {
         #expect(all.count == 1 && all[0].isOpLevel)
         // `solve` still loads the scene; the op is refused when its frame runs.
         let compiled = try Scene.load(Array(json.utf8)).compile()
-        #expect(compiled.frames[0] == [.invalid(.unknownConstraint("nope"), op: "setConstant nope")])
+        #expect(compiled.frames[0] == [.invalid(refusal: 0)])
+        #expect(compiled.refusals == [OpRefusal(error: .unknownConstraint("nope"), label: "setConstant nope")])
     }
 
     @Test("several errors are all reported")
