@@ -315,7 +315,7 @@ extension FactoredSolver {
             for j in 0..<n { p.work[j] = 0 }
             for s in n..<slots where p.cost[s] != 0 && p.level[s] == p.levels[li] {
                 let cost = p.cost[s]
-                for j in 0..<n { p.work[j] -= cost * p.coefficients[s * n + j] }
+                for j in 0..<n { p.work[j] -= cost * p.coefficients[s &* n &+ j] }
             }
             // P A = L U: U^T z = r, L^T w = z, y = P^T w.
             for i in 0..<n {
@@ -373,7 +373,7 @@ extension FactoredSolver {
         let own = p.level[i]
         var d = LocalSlotDuals(atOwn: 0, otherLevel: .max, other: 0, firstLevel: .max, first: 0)
         for li in 0..<levelCount {
-            let y = p.duals[li * n + i]
+            let y = p.duals[li &* n &+ i]
             guard y != 0 else { continue }  // a dual the transposed solve does not emit
             let l = p.levels[li]
             if l == own { d.atOwn = y }
@@ -418,7 +418,7 @@ extension FactoredSolver {
         var best = Double.infinity
         for s in n..<slots {
             var change = 0.0
-            for j in 0..<n { change += p.coefficients[s * n + j] * p.direction[j] }
+            for j in 0..<n { change += p.coefficients[s &* n &+ j] * p.direction[j] }
             let rate = p.positive[s] ? -change : change
             p.rates[s] = rate
             guard rate < -Tolerance.nonzeroRate else { continue }
