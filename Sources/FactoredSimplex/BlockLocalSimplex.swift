@@ -151,8 +151,8 @@ extension FactoredSolver {
         var blandOnly = false
         for _ in 0..<(8 + 2 * slots) {
             // Before any pivot, the slots are the factor's block: its LU is the one to make.
-            // The values the write-back needs are solved next to the duals, which do not
-            // wait on them: the two chains of divisions overlap.
+            // The values the write-back needs are solved here, after each re-factoring,
+            // so that the duals' solve, which does not wait on them, can run beside them.
             if pivots > 0 {
                 guard factorLocalBlock(size) else { return false }
                 solveLocalValues(n: size)

@@ -1,8 +1,9 @@
 /// The dense steps of a block's local simplex (BlockLocalSimplex.swift) for a block
 /// of three unknowns, toggle's size, with the entries held in locals: through the
 /// scratch buffers, each step of an elimination or a substitution waited on the
-/// store of the one before (toggle-100000's swap frame: 9.0 -> 8.0 ms at p50). Each
-/// does the general code's operations in the same order, so it finds the same bits.
+/// store of the one before (toggle-100000's swap latency at p50, a few runs each:
+/// 9.2-10.0 ms before, 7.9-8.1 ms after). Each does the general code's operations
+/// in the same order, so it finds the same bits.
 
 /// `eliminateInPlace` for n = 3, from `a` into `lu` and `permutation`.
 @inline(__always) func eliminateThreeByThree(
