@@ -32,7 +32,8 @@ final class BlockListings {
     /// that fits, so a structure's listings hold each row once at most.
     private(set) var pool: UnsafeMutablePointer<Int32>?
 
-    /// Allocated at the first listing: layouts whose priorities never move pay nothing.
+    /// The tables are allocated at the first listing (the build's, when the factor has
+    /// blocks): a layout without blocks pays nothing for them.
     init(blockCapacity: Int, rowCapacity: Int) {
         self.blockCapacity = blockCapacity
         self.rowCapacity = max(rowCapacity, 1)
