@@ -79,12 +79,15 @@ final class BlockListings {
         return UnsafeBufferPointer(start: pool! + Int(rowsStart![b]), count: Int(rowsCount![b]))
     }
 
-    /// Keeps the rows the listing just wrote at `pool[poolCount..<end]` as block `b`'s.
-    @inline(__always) func keep(_ b: Int, end: Int) {
+    /// Keeps the rows the listing just wrote at `pool[poolCount..<end]` as block `b`'s,
+    /// and returns them.
+    @discardableResult @inline(__always) func keep(_ b: Int, end: Int) -> UnsafeBufferPointer<Int32> {
         listedAt![b] = structure
         rowsStart![b] = Int32(poolCount)
         rowsCount![b] = Int32(end - poolCount)
+        let rows = UnsafeBufferPointer(start: pool! + poolCount, count: end - poolCount)
         poolCount = end
+        return rows
     }
 
     /// The blocks whose listing is current (for the invariants).

@@ -153,11 +153,12 @@ extension FactoredSolver {
             for m in first..<members.count {
                 p.looseStart[m] = Int32(count)
                 let b = Int(members[m])
-                if listings.rows(of: b) == nil {
+                var kept = listings.rows(of: b)
+                if kept == nil {
                     guard let end = listBlockRows(b, l) else { return false }
-                    listings.keep(b, end: end)
+                    kept = listings.keep(b, end: end)
                 }
-                for r32 in listings.rows(of: b)! where !l.isTight[Int(r32)] {
+                for r32 in kept! where !l.isTight[Int(r32)] {
                     p.looseRows[count] = r32
                     count += 1
                 }

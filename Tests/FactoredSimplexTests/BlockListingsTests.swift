@@ -10,16 +10,16 @@ import Testing
 @Suite("Factored simplex: block listings kept across frames")
 struct BlockListingsTests {
     /// Toggle at 30 views (9 rows under a root) with `frames` instead of its own.
-    private func toggleScene(_ frames: [Frame]) throws -> Scene {
-        var scene = try SceneGenerator.generate(.toggle, GeneratorParameters(views: 30, frames: 2, toggleEvery: 1))
+    private func toggleScene(_ frames: [Frame]) -> Scene {
+        var scene = SceneGenerator.generate(.toggle, GeneratorParameters(views: 30, frames: 2, toggleEvery: 1))
         scene.frames = frames
         scene.presentations = []
         return scene
     }
 
     /// Toggle's first two frames: to the full width (the split's spacing set to 100), and back to the split.
-    private func swaps() throws -> (toSplit: Frame, toFull: Frame) {
-        let scene = try SceneGenerator.generate(.toggle, GeneratorParameters(views: 30, frames: 2, toggleEvery: 1))
+    private func swaps() -> (toSplit: Frame, toFull: Frame) {
+        let scene = SceneGenerator.generate(.toggle, GeneratorParameters(views: 30, frames: 2, toggleEvery: 1))
         return (scene.frames[1], scene.frames[0])
     }
 
@@ -44,7 +44,7 @@ struct BlockListingsTests {
 
     @Test("every row's block is listed at load; swaps reuse the listings; a constraint taken out and put back makes the next swap list again; answers as cassowary's")
     func listingsFollowTheStructure() throws {
-        let (toSplit, toFull) = try swaps()
+        let (toSplit, toFull) = swaps()
         let frames: [Frame] = [
             toFull, toSplit,
             [.deactivate(constraint: "full3")], toFull,
@@ -66,8 +66,8 @@ struct BlockListingsTests {
 
     @Test("a loose row put in force without a pivot (a cap its slack meets) reads a listed block's unknowns: the next swap finds it, answers as cassowary's")
     func newLooseRowIsListed() throws {
-        let (toSplit, toFull) = try swaps()
-        var scene = try toggleScene([])
+        let (toSplit, toFull) = swaps()
+        var scene = toggleScene([])
         // yellow0's width capped at 200 (900, above the split and the full width):
         // inactive at load, so no listing made then knows it reads block 0's unknowns;
         // put in force at the split (162.5 at the spacing of 10), where its slack holds it, so no pivot follows.
