@@ -4,10 +4,13 @@ import LayoutModel
 /// frame's cost per rectangle that moved: the physical floor of a frame is to write
 /// each changed rectangle once.
 ///
-/// A rectangle counts as changed when any of its four numbers differs from its value
-/// when it last counted by more than the contract's tolerance (`Tolerance`): a frame
-/// worked out by subtraction, as a parent-relative one is from window rectangles,
-/// differs in its last bits from frame to frame without moving. The count is the same on every back end that
+/// A rectangle counts as changed when any of its four numbers moved by more than a
+/// millionth of a point (`moved`). Not the contract's relative tolerance: at a
+/// million views a stack's rows sit near y = 5·10^7, where one part in a million is
+/// 50 points, so a row that moved a tenth of a point would not count. The absolute
+/// floor is for a frame worked out by subtraction, as a parent-relative one is from
+/// window rectangles: it differs in its last bits from frame to frame without moving,
+/// by a few ulps of the window coordinates (under 10^-7 below 10^9 points). The count is the same on every back end that
 /// solves the frame alike: a back end lists the views it wrote (`changedViews`, which
 /// may include some that did not change), and only those are compared; after a frame
 /// of several solves (`layout` ops), every view is. Reading frames in each parent's
@@ -54,10 +57,8 @@ struct ChangedRectCounter {
             rects.withUnsafeBufferPointer { new in
                 func compare(_ view: Int) {
                     let base = view &* 4
-                    if !Tolerance.approximatelyEqual(old[base], new[base])
-                        || !Tolerance.approximatelyEqual(old[base + 1], new[base + 1])
-                        || !Tolerance.approximatelyEqual(old[base + 2], new[base + 2])
-                        || !Tolerance.approximatelyEqual(old[base + 3], new[base + 3])
+                    if Self.moved(old[base], new[base]) || Self.moved(old[base + 1], new[base + 1])
+                        || Self.moved(old[base + 2], new[base + 2]) || Self.moved(old[base + 3], new[base + 3])
                     {
                         changed += 1
                         for k in base..<(base + 4) { old[k] = new[k] }
@@ -73,6 +74,13 @@ struct ChangedRectCounter {
             }
         }
         return changed
+    }
+
+    /// Whether a rectangle's number moved from `a` to `b`: by more than a millionth of a
+    /// point, and by more than 16 ulps of the larger (which decides only past 5·10^8 points).
+    static func moved(_ a: Double, _ b: Double) -> Bool {
+        let change = abs(a - b)
+        return change > 1e-6 && change > 16 * max(abs(a), abs(b)).ulp
     }
 
     /// Rectangles changed per interactive frame, on average; nil without interactive frames.

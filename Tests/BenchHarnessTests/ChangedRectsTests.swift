@@ -42,6 +42,25 @@ struct ChangedRectsTests {
         }
     }
 
+    @Test("a rectangle far down a long layout that moves a tenth of a point counts as changed; last-bit noise does not")
+    func movesAtLargeCoordinates() {
+        // A stack's row at a million views sits near y = 5e7: one part in a million of that is 50 points.
+        #expect(ChangedRectCounter.moved(5.2e7, 5.2e7 + 0.1))
+        #expect(ChangedRectCounter.moved(5.2e7 + 0.1, 5.2e7))
+        #expect(ChangedRectCounter.moved(0, 2e-6))
+        #expect(!ChangedRectCounter.moved(44, 44))
+        #expect(!ChangedRectCounter.moved(0, 5e-7))
+        // A parent-relative frame worked out by subtraction at large window coordinates.
+        let parent = 5.2e7 + 0.3, child = parent + 8.1
+        let relative = child - parent, again = (child + 0.1) - (parent + 0.1)
+        #expect(relative != 8.1 || again != 8.1, "the subtraction's last bits differ from the exact value")
+        #expect(!ChangedRectCounter.moved(relative, again))
+        #expect(!ChangedRectCounter.moved(relative, 8.1))
+        // Past 5e8 points, 16 ulps of the coordinate decide.
+        #expect(!ChangedRectCounter.moved(1e12, 1e12 + 1e-4))
+        #expect(ChangedRectCounter.moved(1e12, 1e12 + 0.01))
+    }
+
     @Test("a back end's peak resident memory is its own: reset before it, at least what was resident before it")
     func residentMemory() throws {
         let scene = try SceneGenerator.generate(.tree, GeneratorParameters(views: 200, frames: 4)).compile()
