@@ -148,17 +148,8 @@ public final class FactoredBackend: LayoutBackend {
             }
         }
         switch op {
-        case let .suggest(e, value):
-            solver.setConstant(editRowBase + Int(e), value)
-        case let .setConstant(h, value):
-            let r = Int(h)
-            let old = solver.constant(of: r)
-            solver.setConstant(r, value)
-            if solver.constantChangeNeedsCheck(r) {
-                try checked(r) { solver.setConstant(r, old) }
-            }
-        case let .setPriority(h, value):
-            solver.setPriority(Int(h), value)
+        case .suggest, .setConstant, .setPriority:
+            try applyValueOp(op)
         case let .activate(h):
             try activate(Int(h))
         case let .add(h):

@@ -66,6 +66,14 @@ public protocol LayoutBackend: AnyObject {
     /// the new edit holds until its first `suggest`.
     func apply(_ op: CompiledOp) throws(LayoutError)
 
+    /// Applies `ops` in order, as `apply` would one by one: a run of a frame's value
+    /// ops (`suggest`, `setConstant`, `setPriority`), each admitted by the op rules
+    /// as it stands. A frame that moves many rows sends them in one call, so a back
+    /// end can take its tables once instead of once per op. Stops at the first op it
+    /// refuses and returns its index in `ops` and the error: the ops before it are
+    /// applied, that one left as if never sent, the ones after it not sent yet.
+    func applyValueOps(_ ops: UnsafeBufferPointer<CompiledOp>) throws(LayoutError) -> ValueOpRefusal?
+
     /// Re-solves after a frame's ops.
     func solve() throws(LayoutError)
 
@@ -96,7 +104,30 @@ public protocol LayoutBackend: AnyObject {
     func checkInvariants() -> String?
 }
 
+/// The op of a run that a back end refused (`applyValueOps`): its index in the run, and why.
+public struct ValueOpRefusal {
+    public var index: Int
+    public var error: LayoutError
+    public init(index: Int, error: LayoutError) {
+        self.index = index
+        self.error = error
+    }
+}
+
 extension LayoutBackend {
+    /// The default: one `apply` per op.
+    public func applyValueOps(_ ops: UnsafeBufferPointer<CompiledOp>) throws(LayoutError) -> ValueOpRefusal? {
+        for i in ops.indices {
+            do {
+                try apply(ops[i])
+            } catch {
+                if error.isFatal { throw error }
+                return ValueOpRefusal(index: i, error: error)
+            }
+        }
+        return nil
+    }
+
     /// The default: nothing kept that could disagree with itself.
     public func checkInvariants() -> String? { nil }
 

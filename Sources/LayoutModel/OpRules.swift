@@ -124,6 +124,35 @@ public struct OpState: Sendable {
         return nil
     }
 
+    /// Where the run of value ops from `start` ends: ops that `admitted` would pass as
+    /// they stand and `record` would not record (`suggest` of a declared edit,
+    /// `setConstant` of a present constraint, `setPriority` of a present optional one).
+    /// Such a run goes to a back end in one call (`LayoutBackend.applyValueOps`); every
+    /// other op, and any op to be refused or redirected, ends it.
+    public mutating func valueRunEnd(_ ops: UnsafeBufferPointer<CompiledOp>, from start: Int) -> Int {
+        presence.withUnsafeBufferPointer { presence in
+            isRequired.withUnsafeBufferPointer { isRequired in
+                editDeclared.withUnsafeBufferPointer { editDeclared in
+                    var end = start
+                    while end < ops.count {
+                        switch ops[end] {
+                        case let .suggest(e, _):
+                            guard editDeclared[Int(e)] else { return end }
+                        case let .setConstant(h, _):
+                            guard presence[Int(h)] == .present else { return end }
+                        case let .setPriority(h, _):
+                            guard presence[Int(h)] == .present, !isRequired[Int(h)] else { return end }
+                        default:
+                            return end
+                        }
+                        end &+= 1
+                    }
+                    return end
+                }
+            }
+        }
+    }
+
     /// The handle of `h`'s id that is present now (the latest `add` of an id may have been
     /// refused, an earlier one not), or why there is none.
     private func present(_ h: ConstraintHandle, in scene: CompiledScene) throws(LayoutError) -> ConstraintHandle {

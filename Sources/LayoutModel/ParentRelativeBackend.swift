@@ -56,6 +56,9 @@ public final class ParentRelativeBackend<Inner: LayoutBackend>: LayoutBackend, R
     }
 
     public func apply(_ op: CompiledOp) throws(LayoutError) { try inner.apply(op) }
+    public func applyValueOps(_ ops: UnsafeBufferPointer<CompiledOp>) throws(LayoutError) -> ValueOpRefusal? {
+        try inner.applyValueOps(ops)
+    }
     public func solve() throws(LayoutError) { try inner.solve() }
     public var statistics: SolveStatistics { inner.statistics }
     public func checkInvariants() -> String? { inner.checkInvariants() }

@@ -152,6 +152,14 @@ public final class SceneSession {
         return nil
     }
 
+    /// Hands a run of value ops the rules admit as they stand (`OpState.valueRunEnd`)
+    /// to the back end in one call, and records those it applied.
+    private func applyValueOps(_ run: UnsafeBufferPointer<CompiledOp>) throws(LayoutError) -> ValueOpRefusal? {
+        let refusal = try backend.applyValueOps(run)
+        for k in 0..<(refusal?.index ?? run.count) { opValues.record(run[k]) }
+        return refusal
+    }
+
     /// Throws when the solved rectangle of one of `views` (all views when nil) holds
     /// a value that is not finite. Reads through buffers: no allocation per frame.
     private func checkFinite(views: [Int32]?) throws(LayoutError) {
@@ -219,8 +227,7 @@ public final class SceneSession {
         // Read in place: iterating the array copied each op out (a call per op, 50
         // instructions; toggle-100000's swap frame has 100,000 ops).
         try scene.frames[index].withUnsafeBufferPointer { (ops) throws(LayoutError) in
-            for i in ops.indices {
-                guard let error = try apply(ops[i]) else { continue }
+            func refuse(_ i: Int, _ error: LayoutError) {
                 // An op refused for its own values already names itself in the message.
                 if case .invalidOp = error {
                     errors.append("frame \(index + 1) op \(i): \(error)")
@@ -228,6 +235,21 @@ public final class SceneSession {
                     errors.append("frame \(index + 1) op \(i) (\(describe(ops[i]))): \(error)")
                 }
                 refusedOps.append(i)
+            }
+            var i = 0
+            while i < ops.count {
+                let end = opState.valueRunEnd(ops, from: i)
+                guard end > i else {
+                    if let error = try apply(ops[i]) { refuse(i, error) }
+                    i += 1
+                    continue
+                }
+                let refusal = try applyValueOps(UnsafeBufferPointer(rebasing: ops[i..<end]))
+                let applied = refusal.map { i + $0.index } ?? end
+                i = applied
+                guard let refusal else { continue }
+                refuse(applied, refusal.error)
+                i += 1
             }
         }
         return errors

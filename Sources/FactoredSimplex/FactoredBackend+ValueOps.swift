@@ -1,0 +1,43 @@
+import LayoutModel
+
+/// A frame's value ops (`suggest`, `setConstant`, `setPriority`), one at a time or a
+/// run at once. A run (toggle-100000's swap frame: 66,666 priorities and 33,333
+/// constants) settles a held removal once, where `apply` asks before every op, and
+/// reaches the solver without a protocol call per op.
+extension FactoredBackend {
+    public func applyValueOps(_ ops: UnsafeBufferPointer<CompiledOp>) throws(LayoutError) -> ValueOpRefusal? {
+        // Value ops read no duals, so the batched seeds wait (DualBatch.swift), and
+        // none puts a row in: a row held back by a removal goes now.
+        solver.settleHeldRemoval()
+        for i in ops.indices {
+            do {
+                try applyValueOp(ops[i])
+            } catch {
+                if error.isFatal { throw error }
+                return ValueOpRefusal(index: i, error: error)
+            }
+        }
+        return nil
+    }
+
+    /// Applies `suggest`, `setConstant` or `setPriority`; a new constant of a required
+    /// row is checked by a solve when the required rows may conflict.
+    @inline(__always)
+    func applyValueOp(_ op: CompiledOp) throws(LayoutError) {
+        switch op {
+        case let .suggest(e, value):
+            solver.setConstant(editRowBase + Int(e), value)
+        case let .setConstant(h, value):
+            let r = Int(h)
+            let old = solver.constant(of: r)
+            solver.setConstant(r, value)
+            if solver.constantChangeNeedsCheck(r) {
+                try checked(r) { solver.setConstant(r, old) }
+            }
+        case let .setPriority(h, value):
+            solver.setPriority(Int(h), value)
+        default:
+            preconditionFailure("factored: \(op) is not a value op")
+        }
+    }
+}
