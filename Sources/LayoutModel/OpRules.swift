@@ -129,28 +129,25 @@ public struct OpState: Sendable {
     /// `setConstant` of a present constraint, `setPriority` of a present optional one).
     /// Such a run goes to a back end in one call (`LayoutBackend.applyValueOps`); every
     /// other op, and any op to be refused or redirected, ends it.
+    @inline(__always)
     public mutating func valueRunEnd(_ ops: UnsafeBufferPointer<CompiledOp>, from start: Int) -> Int {
-        presence.withUnsafeBufferPointer { presence in
-            isRequired.withUnsafeBufferPointer { isRequired in
-                editDeclared.withUnsafeBufferPointer { editDeclared in
-                    var end = start
-                    while end < ops.count {
-                        switch ops[end] {
-                        case let .suggest(e, _):
-                            guard editDeclared[Int(e)] else { return end }
-                        case let .setConstant(h, _):
-                            guard presence[Int(h)] == .present else { return end }
-                        case let .setPriority(h, _):
-                            guard presence[Int(h)] == .present, !isRequired[Int(h)] else { return end }
-                        default:
-                            return end
-                        }
-                        end &+= 1
-                    }
-                    return end
-                }
+        // Subscripts, not buffers taken in closures: most frames have one op or a few,
+        // where taking three buffers cost more than the bounds checks of a long run.
+        var end = start
+        while end < ops.count {
+            switch ops[end] {
+            case let .suggest(e, _):
+                guard editDeclared[Int(e)] else { return end }
+            case let .setConstant(h, _):
+                guard presence[Int(h)] == .present else { return end }
+            case let .setPriority(h, _):
+                guard presence[Int(h)] == .present, !isRequired[Int(h)] else { return end }
+            default:
+                return end
             }
+            end &+= 1
         }
+        return end
     }
 
     /// The handle of `h`'s id that is present now (the latest `add` of an id may have been

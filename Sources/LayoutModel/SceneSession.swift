@@ -152,6 +152,17 @@ public final class SceneSession {
         return nil
     }
 
+    /// Words the refusal of op `i` of frame `index` and lists the op as refused.
+    private func noteRefusal(frame index: Int, op i: Int, _ op: CompiledOp, _ error: LayoutError, _ errors: inout [String]) {
+        // An op refused for its own values already names itself in the message.
+        if case .invalidOp = error {
+            errors.append("frame \(index + 1) op \(i): \(error)")
+        } else {
+            errors.append("frame \(index + 1) op \(i) (\(describe(op))): \(error)")
+        }
+        refusedOps.append(i)
+    }
+
     /// Hands a run of value ops the rules admit as they stand (`OpState.valueRunEnd`)
     /// to the back end in one call, and records those it applied.
     private func applyValueOps(_ run: UnsafeBufferPointer<CompiledOp>) throws(LayoutError) -> ValueOpRefusal? {
@@ -227,28 +238,21 @@ public final class SceneSession {
         // Read in place: iterating the array copied each op out (a call per op, 50
         // instructions; toggle-100000's swap frame has 100,000 ops).
         try scene.frames[index].withUnsafeBufferPointer { (ops) throws(LayoutError) in
-            func refuse(_ i: Int, _ error: LayoutError) {
-                // An op refused for its own values already names itself in the message.
-                if case .invalidOp = error {
-                    errors.append("frame \(index + 1) op \(i): \(error)")
-                } else {
-                    errors.append("frame \(index + 1) op \(i) (\(describe(ops[i]))): \(error)")
-                }
-                refusedOps.append(i)
-            }
             var i = 0
             while i < ops.count {
                 let end = opState.valueRunEnd(ops, from: i)
-                guard end > i else {
-                    if let error = try apply(ops[i]) { refuse(i, error) }
-                    i += 1
-                    continue
+                // One op alone takes the direct path: a run's call costs more than it saves.
+                if end > i + 1 {
+                    let refusal = try applyValueOps(UnsafeBufferPointer(rebasing: ops[i..<end]))
+                    guard let refusal else {
+                        i = end
+                        continue
+                    }
+                    i += refusal.index
+                    noteRefusal(frame: index, op: i, ops[i], refusal.error, &errors)
+                } else if let error = try apply(ops[i]) {
+                    noteRefusal(frame: index, op: i, ops[i], error, &errors)
                 }
-                let refusal = try applyValueOps(UnsafeBufferPointer(rebasing: ops[i..<end]))
-                let applied = refusal.map { i + $0.index } ?? end
-                i = applied
-                guard let refusal else { continue }
-                refuse(applied, refusal.error)
                 i += 1
             }
         }
