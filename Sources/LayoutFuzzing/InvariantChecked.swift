@@ -2,7 +2,9 @@ import LayoutModel
 
 /// A back end whose invariants are checked after every op and every solve: the
 /// first inconsistency stops the run as an error naming the op, so the fuzzer
-/// reports and shrinks it like a wrong answer.
+/// reports and shrinks it like a wrong answer. A run of value ops arrives here one
+/// op at a time (the protocol's default `applyValueOps`), so each op is checked; the
+/// back end's own run is what the fuzzer plays without `--check-invariants`.
 final class InvariantChecked<Inner: LayoutBackend>: LayoutBackend {
     static var name: String { Inner.name }
     static var summary: String { Inner.summary }
