@@ -106,8 +106,8 @@ public protocol LayoutBackend: AnyObject {
 
 /// The op of a run that a back end refused (`applyValueOps`): its index in the run, and why.
 public struct ValueOpRefusal {
-    public var index: Int
-    public var error: LayoutError
+    public let index: Int
+    public let error: LayoutError
     public init(index: Int, error: LayoutError) {
         self.index = index
         self.error = error
