@@ -26,8 +26,10 @@ public final class FactoredBackend: LayoutBackend {
     /// Views changed since the last read, and the flags that keep the list free of repeats.
     @exclusivity(unchecked) var pendingViews: IndexList
     @exclusivity(unchecked) var isPending: [Bool]
-    /// Set until the first publish, which compares everything.
-    @exclusivity(unchecked) var needsFullPublish = true
+    /// Set while `published` waits for the read-back to compare every view with the
+    /// solver's (FactoredBackend+ReadBack.swift): until the first read, and after a
+    /// solve that moved much of a large layout.
+    @exclusivity(unchecked) var publishDeferred = true
     let editRowBase: Int
 
     public init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) {
@@ -79,53 +81,6 @@ public final class FactoredBackend: LayoutBackend {
         guard !isPending[view] else { return }
         isPending[view] = true
         pendingViews.append(Int32(view))
-    }
-
-    /// Copies the solver's values out, noting the views that moved. Raw buffers:
-    /// an array property's uniqueness and bounds checks per element would cost more
-    /// than the copy.
-    func publish() {
-        let sparse = solver.framePath.lastSolveWasSparse && !needsFullPublish
-        needsFullPublish = false
-        var pendingCount = pendingViews.count
-        pendingViews.storage.withUnsafeMutableBufferPointer { list in
-        isPending.withUnsafeMutableBufferPointer { flags in
-        published.withUnsafeMutableBufferPointer { out in
-        solver.basis.x.withUnsafeBufferPointer { x in
-            @inline(__always) func noteView(_ view: Int) {
-                guard !flags[view] else { return }
-                flags[view] = true
-                list[pendingCount] = Int32(view)
-                pendingCount += 1
-            }
-            // Small layouts stay in cache: there the list is cheaper (CI guard, stack-200: +7%).
-            let changed = solver.framePath.changedVariables
-            if sparse && (out.count < 4 * 4096 || changed.count < out.count / 8) {
-                changed.storage.withUnsafeBufferPointer { changed32 in
-                    for i in 0..<changed.count {
-                        let v = Int(changed32[i])
-                        out[v] = x[v]
-                        noteView(v >> 2)
-                    }
-                }
-            } else {
-                // A full solve, or a frame that moved an eighth of a large layout (a
-                // window resize): one pass in view order costs less than following the changed
-                // list, whose order is the factor's, across the arrays. The views come out
-                // in increasing order, so the read-back walks memory forward too.
-                for view in 0..<(out.count / 4) {
-                    let b = view &* 4
-                    guard out[b] != x[b] || out[b + 1] != x[b + 1] || out[b + 2] != x[b + 2] || out[b + 3] != x[b + 3]
-                    else { continue }
-                    out[b] = x[b]
-                    out[b + 1] = x[b + 1]
-                    out[b + 2] = x[b + 2]
-                    out[b + 3] = x[b + 3]
-                    noteView(view)
-                }
-            }
-        }}}}
-        pendingViews.count = pendingCount
     }
 
     func declareEdit(_ e: EditHandle, priority: Double, heldValue value: Double) {
@@ -202,7 +157,7 @@ public final class FactoredBackend: LayoutBackend {
     func checked(_ culprit: Int, undo: () -> Void) throws(LayoutError) {
         let snapshot = solver.snapshot()
         guard let failure = checkRequired(culprit: culprit) else { return }
-        // `published` still holds the values before the op: nothing needs publishing.
+        // `published` and the views pending a read are as before the op: nothing needs publishing.
         undo()
         solver.restore(snapshot)
         throw failure
@@ -230,29 +185,6 @@ public final class FactoredBackend: LayoutBackend {
         solver.settleHeldRemoval()
         try solver.solve()
         publish()
-    }
-
-    public func readRects(into buffer: UnsafeMutableBufferPointer<Double>) {
-        for i in 0..<min(published.count, buffer.count) { buffer[i] = published[i] }
-        for view in pendingViews.members { isPending[Int(view)] = false }
-        pendingViews.removeAll()
-    }
-
-    public func readChangedRects(into buffer: UnsafeMutableBufferPointer<Double>, changedViews out: inout [Int32]) {
-        published.withUnsafeBufferPointer { values in
-        isPending.withUnsafeMutableBufferPointer { flags in
-        pendingViews.members.withUnsafeBufferPointer { views in
-            for view32 in views {
-                let base = Int(view32) * 4
-                buffer[base] = values[base]
-                buffer[base + 1] = values[base + 1]
-                buffer[base + 2] = values[base + 2]
-                buffer[base + 3] = values[base + 3]
-                flags[Int(view32)] = false
-            }
-        }}}
-        out.append(contentsOf: pendingViews.members)
-        pendingViews.removeAll()
     }
 
     public var statistics: SolveStatistics { solver.statistics }
