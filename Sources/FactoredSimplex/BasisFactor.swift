@@ -52,6 +52,8 @@ final class BasisFactor {
     /// machine): by unknown is 1.5 times slower at 1,000 and 10,000 views, even at 100,000 and
     /// 300,000, and 1.35 times faster at 1,000,000 views (4 million positions).
     @exclusivity(unchecked) var columnOrderMinimumPositions = 1 << 21
+    /// Whether the last factorisation put the triangular part in the order of its unknowns.
+    @exclusivity(unchecked) var isInColumnOrder = false
     /// Each tight row's index in `pivots` (-1: a bump row or not tight).
     @exclusivity(unchecked) var position: [Int32]
     /// The position in `pivots` that determines each unknown (-1: bump or not basic).
@@ -108,6 +110,7 @@ final class BasisFactor {
         if peeled && pivotCount >= columnOrderMinimumPositions && wideLayers
             && columnOrderIsTriangular(p, pivotCount: pivotCount, basic: basic) {
             appendInColumnOrder(pivotCount: pivotCount, basic: basic)
+            isInColumnOrder = true
         } else {
             pivots.append(contentsOf: pivotStorage[0..<pivotCount])
         }
@@ -159,6 +162,7 @@ final class BasisFactor {
             columnPosition[Int(pivot.column)] = -1
         }
         pivots.removeAll(keepingCapacity: true)
+        isInColumnOrder = false
         holeCount = 0
         deadBumpRows = 0
         bumpRows.removeAll(keepingCapacity: true)

@@ -217,13 +217,13 @@ extension FactoredSolver {
             guard !pivot.isHole else { continue }
             let r = Int(pivot.row), c = Int(pivot.column)
             if program.pivotCoefficient[p] != pivot.coefficient { return "program pivot at position \(p) differs from the factor's" }
-            if program.value[p] != basis.x[c] { return "program value at position \(p) is \(program.value[p]), unknown \(c) is \(basis.x[c])" }
+            if !program.termsReadUnknowns, program.value[p] != basis.x[c] { return "program value at position \(p) is \(program.value[p]), unknown \(c) is \(basis.x[c])" }
             var expected: [String] = []
             var constant = settings.rhs[r]
             for k in rowStart[r]..<rowStart[r + 1] where Int(termVariable[k]) != c {
                 let v = Int(termVariable[k])
                 if basis.isBasic[v] {
-                    expected.append("\(f.columnPosition[v])*\(termCoefficient[k])")
+                    expected.append("\(program.termSource(ofUnknown: v, self))*\(termCoefficient[k])")
                 } else {
                     constant -= termCoefficient[k] * basis.x[v]
                 }
@@ -371,10 +371,10 @@ extension FactoredSolver {
 
 extension FactoredBackend {
     /// The solver's check, and the back end's own: the published values are the solver's (unless a refused op left the basis
-    /// to be re-solved), and the views pending a read match their flags.
+    /// to be re-solved, or the read is to compare them), and the views pending a read match their flags.
     public func checkInvariants() -> String? {
         if let problem = solver.checkInvariants() { return problem }
-        if solver.factorValidity.isValid, let v = published.indices.first(where: { published[$0] != solver.basis.x[$0] }) {
+        if solver.factorValidity.isValid, !publishDeferred, let v = published.indices.first(where: { published[$0] != solver.basis.x[$0] }) {
             return "published value of unknown \(v) is \(published[v]), the solver holds \(solver.basis.x[v])"
         }
         let listed = Set(pendingViews.members)

@@ -6,7 +6,9 @@
 /// its counts are locals of that loop (`SweepCounts`, copied in and out): kept in
 /// stored properties or the caller's captured variables, they cost a load and a
 /// store per position (7-9% more instructions per frame on tree-200 and stack-200).
-struct ForwardSweep {
+/// `Values` is where the values are read and written (`ValuesByPosition`,
+/// `ValuesByUnknown`): a type, not a flag, so each way compiles to its own loop.
+struct ForwardSweep<Values: SweepValues> {
     // The program, by position.
     let column: UnsafeBufferPointer<Int32>
     let pivotCoefficient: UnsafeBufferPointer<Double>
@@ -16,13 +18,12 @@ struct ForwardSweep {
     let termCoefficient: UnsafeBufferPointer<Double>
     let dependentStart: UnsafeBufferPointer<Int32>
     let dependent: UnsafeBufferPointer<Int32>
-    let values: UnsafeMutableBufferPointer<Double>
+    let values: Values
     /// The pending positions, one bit each.
     let pending: UnsafeMutableBufferPointer<UInt64>
     // The solver's, by row or column.
     let inForce: UnsafeBufferPointer<Bool>
     let isTight: UnsafeBufferPointer<Bool>
-    let x: UnsafeMutableBufferPointer<Double>
     let isTouched: UnsafeMutableBufferPointer<Bool>
     let rowBlock: UnsafeBufferPointer<Int32>
     let blockMarked: UnsafeMutableBufferPointer<Bool>
@@ -59,16 +60,14 @@ struct ForwardSweep {
         var sum = constant[p]
         let span = termSpan[p]
         for k in Int(span.start)..<Int(span.end) {
-            sum -= termCoefficient[k] * values[Int(termSource[k])]
+            sum -= termCoefficient[k] * values.read(Int(termSource[k]))
         }
         // Most pivots are 1 (a child placed from its parent): skip the division, whose
         // latency would sit on the chain of positions that read each other (depth first).
         let pivot = pivotCoefficient[p]
         let value = pivot == 1 ? sum : sum / pivot
-        if value == values[p] { return false }
-        values[p] = value
         let c = column[p]
-        x[Int(c)] = value
+        guard values.update(position: p, unknown: Int(c), to: value) else { return false }
         changed[counts.changed] = c
         counts.changed += 1
         return true
@@ -115,4 +114,41 @@ struct SweepCounts {
     var changed: Int
     var marked = 0
     var bumpTouched = false
+}
+
+/// Where a sweep reads a term's value and keeps each position's.
+protocol SweepValues {
+    /// The value a term reads (`ForwardProgram.termSource`).
+    func read(_ source: Int) -> Double
+    /// Sets position `p`'s unknown `c` to `value`; false when it already was.
+    func update(position p: Int, unknown c: Int, to value: Double) -> Bool
+}
+
+/// Terms read earlier positions, whose values the program keeps in peel order beside
+/// the solver's (`ForwardProgram.value`); both are written.
+struct ValuesByPosition: SweepValues {
+    let values: UnsafeMutableBufferPointer<Double>
+    let x: UnsafeMutableBufferPointer<Double>
+
+    @inline(__always) func read(_ source: Int) -> Double { values[source] }
+
+    @inline(__always) func update(position p: Int, unknown c: Int, to value: Double) -> Bool {
+        if value == values[p] { return false }
+        values[p] = value
+        x[c] = value
+        return true
+    }
+}
+
+/// Terms read unknowns, in the solver's values alone (`termsReadUnknowns`).
+struct ValuesByUnknown: SweepValues {
+    let x: UnsafeMutableBufferPointer<Double>
+
+    @inline(__always) func read(_ source: Int) -> Double { x[source] }
+
+    @inline(__always) func update(position p: Int, unknown c: Int, to value: Double) -> Bool {
+        if value == x[c] { return false }
+        x[c] = value
+        return true
+    }
 }

@@ -367,7 +367,7 @@ extension ForwardProgram {
             let v = Int(s.termVariable[k])
             if v == c { continue }
             if s.basis.isBasic[v] {
-                termSource.append(s.factor.columnPosition[v])
+                termSource.append(termSource(ofUnknown: v, s))
                 termCoefficient.append(s.termCoefficient[k])
             } else {
                 b -= s.termCoefficient[k] * s.basis.x[v]

@@ -83,3 +83,32 @@ struct PeelOrderTests {
         #expect(factored.rects[0..<4] == [0, 5, 210, 90])
     }
 }
+
+/// In the order of its unknowns, the frame program's terms read the solver's values
+/// directly (`termsReadUnknowns`), including after the factor changes locally (toggle,
+/// churn) and rows are patched in place: every frame the same as Cassowary's, and
+/// every invariant holds.
+struct TermsReadUnknownsTests {
+    @Test(arguments: [Family.tree, .grid, .toggle, .churn, .mixed, .clamp])
+    func framesMatchCassowaryWithTheProgramReadingUnknowns(family: Family) throws {
+        let compiled = try SceneGenerator.generate(family, GeneratorParameters(views: 120, frames: 24)).compile()
+        let session = try SceneSession(scene: compiled, backend: FactoredBackend.self)
+        let backend = try #require(session.backend as? FactoredBackend)
+        backend.solver.factor.columnOrderMinimumPositions = 0
+        backend.solver.factorValidity.isValid = false
+        backend.solver.ensureFactor()
+        let cassowary = try SceneSession(scene: compiled, backend: CassowaryBackend.self)
+        var framesReadingUnknowns = 0
+        for f in compiled.frames.indices {
+            let refused = try session.runFrame(f)
+            #expect(try cassowary.runFrame(f) == refused, "frame \(f)")
+            if backend.solver.program.termsReadUnknowns { framesReadingUnknowns += 1 }
+            let apart = zip(session.rects, cassowary.rects).map { abs($0 - $1) / max(1, abs($1)) }.max() ?? 0
+            #expect(apart < 1e-9, "\(family) frame \(f): factored and Cassowary differ by \(apart)")
+            #expect(backend.checkInvariants() == nil, "\(family) frame \(f)")
+        }
+        if family == .tree || family == .grid {
+            #expect(framesReadingUnknowns == compiled.frames.count, "\(family): the order by unknown holds")
+        }
+    }
+}
