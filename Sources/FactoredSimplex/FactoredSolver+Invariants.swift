@@ -204,7 +204,7 @@ extension FactoredSolver {
     }
 
     /// The frame program, while current, mirrors the factor: each position's row,
-    /// unknown, pivot, terms (as earlier positions), right-hand side with the
+    /// unknown, pivot, terms (as `termSource` names what they read), right-hand side with the
     /// non-basic terms folded in (for rows not marked changed), value and dependents.
     private func programMirrorsFactor() -> String? {
         guard factorValidity.isValid, program.builtGeneration == factorValidity.generation, program.builtEpoch == factorValidity.valueEpoch else { return nil }

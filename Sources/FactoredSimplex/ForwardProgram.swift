@@ -10,8 +10,8 @@
 /// When the factor is in the order of its unknowns (layouts far larger than the
 /// cache), the solver's values are already laid out in the program's order: then
 /// terms name the unknown they read, the frame reads and writes the solver's values
-/// alone, and the copy by position is not kept (`termsReadUnknowns`). That is a
-/// quarter less memory traffic a position, and memory bounds a frame there.
+/// alone, and the copy by position is not kept (`termsReadUnknowns`): a position
+/// then reads and writes one value, not two, and memory bounds a frame there.
 final class ForwardProgram {
     // Stored properties unchecked for exclusivity: see FactoredSolver.
     /// The factor generation and value epoch this program was built from (see FactoredSolver).
