@@ -34,6 +34,7 @@ package-benchmark|results/package-benchmark.md|4
 ib-conformance|results/ib-conformance.md|1
 ib-bench|results/ib-bench.md and results/ib-bench/ (the imported screens benched and compared on every back end)|1
 profiles|results/factored/profiles/ (callgrind: instructions per function inside SceneSession.runFrame, six runs)|4
+traffic|results/million/traffic.md (callgrind's cache simulation: the bytes a frame moves, factored and frame arithmetic, 100,000 and 1,000,000 views)|60
 published|results/published.md, published.json and published/ (the plots)|2
 pictures|results/pictures/ and the HTML reports of default and scaling|3
 "
@@ -234,6 +235,54 @@ json.dump(s, open(sys.argv[2], 'w'))" "$work/toggle.json" "$work/toggle-one-row.
     bench --scene "$work/toggle-one-row.json" --backend factored --frames 1 "${common[@]}"
 }
 
+# traffic: the memory traffic of factored's and frame arithmetic's frames, counted by callgrind's cache
+# simulation (deterministic; this virtual machine exposes no cache counters to perf). Caches as this
+# machine's per core, the last level as its shared 35.8 MiB rounded down to 32 MiB. Two runs at a time,
+# one per core; a million-view run takes 20 to 35 minutes here (the load runs simulated too), so only
+# tree and grid, the two families where factored's frame is slowest against frame arithmetic's, run at
+# 1,000,000, and all four at 100,000.
+traffic() {
+  local dir=$work/traffic symbol='$s11LayoutModel12SceneSessionC8runFrame*' frames=4
+  mkdir -p "$dir"
+  echo "$frames" >"$dir/frames"
+  lb machine --bandwidth >"$dir/machine.txt"
+  local jobs=()
+  for views in 1000000 100000; do
+    for family in stack tree grid scroll; do
+      if [ "$views" = 1000000 ] && [ "$family" != tree ] && [ "$family" != grid ]; then continue; fi
+      for backend in factored manual; do jobs+=("$family $views $backend"); done
+    done
+  done
+  # Each job: bash -c SCRIPT traffic LB DIR SYMBOL FRAMES, then xargs appends FAMILY VIEWS BACKEND.
+  printf '%s\n' "${jobs[@]}" | xargs -P 2 -L 1 bash -c '
+    lb=$1 dir=$2 symbol=$3 frames=$4 run=$5-$6-$7
+    SWIFT_DETERMINISTIC_HASHING=1 setarch "$(uname -m)" -R valgrind --tool=callgrind --cache-sim=yes --simulate-wb=yes \
+      --D1=32768,8,64 --LL=33554432,16,64 "--toggle-collect=$symbol" --callgrind-out-file="$dir/$run.cg" \
+      "$lb" bench --family "$5" --views "$6" --backend "$7" --frames "$frames" --warmup 0 --repeat 1 --quiet \
+      --results "$dir/r-$run" >/dev/null 2>"$dir/$run.err" || { cat "$dir/$run.err" >&2; exit 255; }' \
+    traffic "$LB" "$dir" "$symbol" "$frames" || return 1
+  {
+    echo "# The bytes a frame moves: callgrind's cache simulation"
+    echo
+    echo "Each run (release build; the caches of this machine's cores, the last level 32 MiB):"
+    echo
+    echo "    SWIFT_DETERMINISTIC_HASHING=1 setarch x86_64 -R valgrind --tool=callgrind --cache-sim=yes --simulate-wb=yes \\"
+    echo "        --D1=32768,8,64 --LL=33554432,16,64 '--toggle-collect=$symbol' --callgrind-out-file=F-V-B.cg \\"
+    echo "        layoutbench bench --family F --views V --backend B --frames $frames --warmup 0 --repeat 1"
+    echo
+    echo "then \`python3 scripts/traffic_report.py\` of the files. Collected inside \`SceneSession.runFrame\` (ops, solve,"
+    echo "read-back, the finite check), per frame over the $frames frames. A line the last level misses is filled from"
+    echo "memory; a dirty line it evicts is written back; each is 64 bytes. The simulation has no prefetcher"
+    echo "(a prefetched line is a line moved all the same) and leaves out the lines still dirty at the end."
+    echo "The measured p50 is from the timed runs in this folder (\`*-1k-100k.json\`, \`*-1000000.json\`); the time"
+    echo "at the copy bandwidth divides the bytes by this machine's copy rate (read + written), measured at the start"
+    echo "of these runs: $(tail -1 "$dir/machine.txt")."
+    echo
+    python3 scripts/traffic_report.py --runs "$dir" --timed results/million --bandwidth "$dir/machine.txt"
+  } >results/million/traffic.md
+  stamp results/million/traffic.md "the valgrind command below, for F = stack, tree, grid, scroll at V = 100000 and F = tree, grid at V = 1000000, B = factored, manual"
+}
+
 remake() {
   case "$1" in
     compare-quick) compare_md "$work/compare-quick.md" "compare at 10 views" --family stack,tree,grid,clamp,toggle,scroll,churn,mixed --views 10 --frames 5
@@ -330,6 +379,7 @@ remake() {
       stamp results/ib-conformance.md "bash scripts/ib_conformance.sh IB_CORPUS" ;;
     ib-bench) ib_bench ;;
     profiles) profiles ;;
+    traffic) traffic ;;
     pictures) LAYOUTBENCH="$LB" bash scripts/screenshots.sh ;;
     published) lb bench --suite published --quiet --results results >/dev/null ;;
   esac

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""results/million/traffic.md: the memory traffic of a frame, from callgrind's cache simulation.
+
+    python3 scripts/traffic_report.py --runs DIR --timed results/million --bandwidth machine.txt > traffic.md
+
+DIR holds one callgrind file per run, named FAMILY-VIEWS-BACKEND.cg (and bench's results of it in
+r-FAMILY-VIEWS-BACKEND/, for the view count), each collected inside
+SceneSession.runFrame over FRAMES frames (DIR/frames holds FRAMES) with --cache-sim=yes and
+--simulate-wb=yes. A line that misses the last-level cache is filled from memory (ILmr, DLmr,
+DLmw) and a dirty line it evicts is written back (ILdmr, DLdmr, DLdmw): 64 bytes each. The
+measured p50 beside it comes from the timed runs in --timed (FAMILY-1000000.json,
+FAMILY-1k-100k.json); the time the bytes would take, from the copy bandwidth (read + written)
+in --bandwidth.
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import subprocess
+
+LINE = 64
+FILLS = ("ILmr", "DLmr", "DLmw")
+WRITEBACKS = ("ILdmr", "DLdmr", "DLdmw")
+BACKENDS = {"factored": "factored", "manual": "frame arithmetic"}
+
+
+def totals(path):
+    """The run's event totals, by event name."""
+    events = summary = None
+    with open(path) as f:
+        for line in f:
+            if line.startswith("events:"):
+                events = line.split()[1:]
+            elif line.startswith("summary:"):
+                summary = [int(v) for v in line.split()[1:]]
+    if events is None or summary is None:
+        raise SystemExit(f"traffic_report: {path}: no events or summary line (not a callgrind file?)")
+    missing = [e for e in FILLS + WRITEBACKS if e not in events]
+    if missing:
+        raise SystemExit(f"traffic_report: {path}: no {', '.join(missing)} (run with --cache-sim=yes --simulate-wb=yes)")
+    # Callgrind leaves out trailing zeros.
+    return dict(zip(events, summary + [0] * (len(events) - len(summary))))
+
+
+def lines_by_function(path):
+    """Lines filled plus lines written back, per demangled function (its files summed), largest first."""
+    shown = ",".join(FILLS + WRITEBACKS)
+    out = subprocess.run(["callgrind_annotate", f"--show={shown}", "--show-percs=no", "--threshold=100", path],
+                         capture_output=True, text=True, check=True).stdout
+    rows = {}
+    for line in out.splitlines():
+        match = re.match(r"^\s*((?:[0-9,.]+\s+){6})(\S.*)$", line)
+        if not match or "PROGRAM TOTALS" in line:
+            continue
+        values = [0 if v == "." else int(v.replace(",", "")) for v in match.group(1).split()]
+        name = re.sub(r"\s+\[[^]]*\]$", "", match.group(2)).split(":", 1)[-1]
+        rows[name] = rows.get(name, 0) + sum(values)
+    names = list(rows)
+    demangled = subprocess.run(["swift", "demangle", "--simplified"], input="\n".join(names),
+                               capture_output=True, text=True, check=True).stdout.splitlines()
+    merged = {}
+    for name, readable in zip(names, demangled):
+        readable = re.sub(r"^(specialized |merged |outlined )+", "", readable)
+        readable = re.sub(r"\(.*", "", readable)
+        merged[readable] = merged.get(readable, 0) + rows[name]
+    return sorted(merged.items(), key=lambda item: -item[1])
+
+
+def actual_views(runs, family, views, backend):
+    """The run's view count as bench reported it (grid rounds --views down to 1 + rows × columns)."""
+    try:
+        with open(os.path.join(runs, f"r-{family}-{views}-{backend}", "results.json")) as f:
+            return json.load(f)["results"][0]["views"]
+    except (OSError, ValueError, KeyError, IndexError):
+        return views
+
+
+def timed_p50(timed, family, views, backend):
+    name = f"{family}-1000000.json" if views > 100000 else f"{family}-1k-100k.json"
+    try:
+        with open(os.path.join(timed, name)) as f:
+            run = json.load(f)
+    except OSError:
+        return None
+    for r in run["results"]:
+        if r.get("family") == family and r["backend"] == backend and r["views"] == views:
+            seconds = r.get("frame_seconds", {}).get("p50")
+            return seconds
+    return None
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", required=True)
+    parser.add_argument("--timed", required=True)
+    parser.add_argument("--bandwidth", required=True)
+    args = parser.parse_args()
+    with open(os.path.join(args.runs, "frames")) as f:
+        frames = int(f.read())
+    with open(args.bandwidth) as f:
+        machine = f.read()
+    copy = re.search(r"copy ([0-9.]+) GB/s", machine)
+    if not copy:
+        raise SystemExit(f"traffic_report: {args.bandwidth}: no 'copy N GB/s' (layoutbench machine --bandwidth)")
+    rate = float(copy.group(1)) * 1e9
+
+    runs = []
+    for path in sorted(glob.glob(os.path.join(args.runs, "*.cg"))):
+        family, views, backend = os.path.basename(path)[:-3].split("-")
+        runs.append((family, int(views), backend, path))
+    order = {"stack": 0, "tree": 1, "grid": 2, "scroll": 3}
+    runs.sort(key=lambda r: (r[1], order.get(r[0], 9), r[2]))
+
+    print("| scene | back end | instructions / frame | lines filled / frame | dirty lines written back / frame "
+          "| MB / frame | bytes / unknown | at the copy bandwidth | measured p50 (timed run) |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for family, views, backend, path in runs:
+        t = totals(path)
+        fills = sum(t[e] for e in FILLS) / frames
+        writebacks = sum(t[e] for e in WRITEBACKS) / frames
+        moved = (fills + writebacks) * LINE
+        actual = actual_views(args.runs, family, views, backend)
+        unknowns = 4 * actual
+        p50 = timed_p50(args.timed, family, actual, backend)
+        measured = "–" if p50 is None else f"{p50 * 1e3:.1f} ms"
+        print(f"| {family}-{views} | {BACKENDS.get(backend, backend)} | {t['Ir'] / frames / 1e6:.1f} M "
+              f"| {fills / 1e6:.2f} M | {writebacks / 1e6:.2f} M | {moved / 1e6:.0f} | {moved / unknowns:.0f} "
+              f"| {moved / rate * 1e3:.1f} ms | {measured} |")
+    print()
+    print("Where the lines go (filled plus written back, per function, its own code only; the five largest):")
+    for family, views, backend, path in runs:
+        if views != 1000000:
+            continue
+        ranked = lines_by_function(path)
+        total = sum(v for _, v in ranked) or 1
+        print()
+        print(f"- {family}-{views}, {BACKENDS.get(backend, backend)}:")
+        for name, value in ranked[:5]:
+            print(f"  - `{name}`: {value / frames * LINE / 1e6:.0f} MB a frame ({100 * value / total:.0f}%)")
+
+
+if __name__ == "__main__":
+    main()
