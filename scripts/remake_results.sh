@@ -34,6 +34,8 @@ package-benchmark|results/package-benchmark.md|4
 ib-conformance|results/ib-conformance.md|1
 ib-bench|results/ib-bench.md and results/ib-bench/ (the imported screens benched and compared on every back end)|1
 profiles|results/factored/profiles/ (callgrind: instructions per function inside SceneSession.runFrame, six runs)|4
+relative|results/relative-frames.md (the NAME-relative back ends: movingtree read back both ways, and every family at 10,000 views)|8
+rotation|results/rotation.md (the profile cell ×1,000 rotated as a transition and as an interactive resize)|2
 traffic|results/million/traffic.md (callgrind's cache simulation: the bytes a frame moves, factored and frame arithmetic, 100,000 and 1,000,000 views)|60
 published|results/published.md, published.json and published/ (the plots)|2
 pictures|results/pictures/ and the HTML reports of default and scaling|3
@@ -235,6 +237,66 @@ json.dump(s, open(sys.argv[2], 'w'))" "$work/toggle.json" "$work/toggle-one-row.
     bench --scene "$work/toggle-one-row.json" --backend factored --frames 1 "${common[@]}"
 }
 
+# bench_md FILE TITLE TEXT ARGS...: bench's terminal tables of `layoutbench bench ARGS...` in a Markdown
+# file under TITLE and TEXT (which names the command; SCENES stands for the scratch folder of scenes).
+bench_md() {
+  local file=$1 title=$2 text=$3; shift 3
+  { echo "# $title"; echo; echo "$text"; echo
+    echo '```'; lb bench "$@" --quiet --results "$work/bench-md" | sed "s|$work/scenes|SCENES|g"; echo '```'; } >"$work/bench.md"
+  mv "$work/bench.md" "$file"
+}
+
+# relative: the NAME-relative back ends (README, "Frames relative to the superview"): the dragged card
+# of movingtree read back in window coordinates and relative to the parents, then what the
+# representation costs on every family at 10,000 views.
+relative() {
+  local file=results/relative-frames.md backends=cassowary,cassowary-relative,factored,factored-relative,manual,manual-relative,dense,dense-relative
+  {
+    for read in window relative; do
+      echo "## movingtree, \`--read $read\`"; echo
+      echo "\`layoutbench bench --family movingtree --views 1000,10000,100000 --time-limit 10 --backend $backends --read $read\`"
+      echo; echo '```'
+      lb bench --family movingtree --views 1000,10000,100000 --time-limit 10 --backend "$backends" --read "$read" \
+        --quiet --results "$work/relative-$read"
+      echo '```'; echo
+    done
+    echo "## Every family at 10,000 views"; echo
+    echo "\`layoutbench bench --family stack,tree,grid,clamp,toggle,scroll,churn,mixed --views 10000 --backend cassowary,cassowary-relative,factored,factored-relative --time-limit 10\`"
+    echo; echo '```'
+    lb bench --family stack,tree,grid,clamp,toggle,scroll,churn,mixed --views 10000 \
+      --backend cassowary,cassowary-relative,factored,factored-relative --time-limit 10 --quiet --results "$work/relative-families"
+    echo '```'
+  } >"$work/relative.md"
+  { echo "# Frames relative to the superview: the NAME-relative back ends"; echo
+    echo "Three bench runs, one after the other (README, \"Frames relative to the superview\", reads them)."; echo
+    cat "$work/relative.md"; } >"$file"
+  stamp "$file" "the three bench commands in the file"
+}
+
+# rotation: the profile cell ×1,000 turning to landscape as iOS rotates (a transition: one solve) and
+# as an interactive resize over the same 48 display frames (README, "An animation block against a
+# re-solve every frame").
+rotation() {
+  local screens=Sources/IBImport/Screens scenes=$work/scenes
+  mkdir -p "$scenes"
+  lb import $screens/ProfileCell.xib --replicate 1000 --animate rotate --frames 10 --output "$scenes/rotate" >/dev/null
+  lb import $screens/ProfileCell.xib --replicate 1000 --animate resize --frames 48 --output "$scenes/resize" >/dev/null
+  for kind in rotate resize; do
+    python3 -c "import json, sys; s = json.load(open(sys.argv[1])); s['name'] = sys.argv[2]; json.dump(s, open(sys.argv[1], 'w'))" \
+      "$scenes/$kind/ProfileCell-x1000.json" "profilecell-x1000-$kind"
+  done
+  bench_md results/rotation.md "The profile cell ×1,000: a rotation as a transition and as an interactive resize" \
+"The scenes, then one bench run (README, \"An animation block against a re-solve every frame\", reads it):
+
+    layoutbench import $screens/ProfileCell.xib --replicate 1000 --animate rotate --frames 10 --output SCENES/rotate
+    layoutbench import $screens/ProfileCell.xib --replicate 1000 --animate resize --frames 48 --output SCENES/resize
+    # each scene's \"name\" set to profilecell-x1000-rotate and profilecell-x1000-resize
+    layoutbench bench --scene SCENES/rotate/ProfileCell-x1000.json SCENES/resize/ProfileCell-x1000.json --backend cassowary,factored --repeat 5" \
+    --scene "$scenes/rotate/ProfileCell-x1000.json" "$scenes/resize/ProfileCell-x1000.json" --backend cassowary,factored --repeat 5
+  rm -rf "$scenes"
+  stamp results/rotation.md "the import and bench commands in the file"
+}
+
 # traffic: the memory traffic of factored's and frame arithmetic's frames, counted by callgrind's cache
 # simulation (deterministic; this virtual machine exposes no cache counters to perf). Caches as this
 # machine's per core, the last level as its shared 35.8 MiB rounded down to 32 MiB. Two runs at a time,
@@ -380,6 +442,8 @@ remake() {
     ib-bench) ib_bench ;;
     profiles) profiles ;;
     traffic) traffic ;;
+    relative) relative ;;
+    rotation) rotation ;;
     pictures) LAYOUTBENCH="$LB" bash scripts/screenshots.sh ;;
     published) lb bench --suite published --quiet --results results >/dev/null ;;
   esac

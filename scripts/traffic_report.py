@@ -9,8 +9,8 @@ SceneSession.runFrame over FRAMES frames (DIR/frames holds FRAMES) with --cache-
 --simulate-wb=yes. A line that misses the last-level cache is filled from memory (ILmr, DLmr,
 DLmw) and a dirty line it evicts is written back (ILdmr, DLdmr, DLdmw): 64 bytes each. The
 measured p50 beside it comes from the timed runs in --timed (FAMILY-1000000.json,
-FAMILY-1k-100k.json); the time the bytes would take, from the copy bandwidth (read + written)
-in --bandwidth.
+FAMILY-1k-100k.json): the bytes over it are the rate the frame ran at, set against the rate a
+60 Hz frame would need and this machine's copy rate (read + written) in --bandwidth.
 """
 import argparse
 import glob
@@ -20,6 +20,7 @@ import re
 import subprocess
 
 LINE = 64
+BUDGET = 1 / 60  # seconds: a 60 Hz display frame
 FILLS = ("ILmr", "DLmr", "DLmw")
 WRITEBACKS = ("ILdmr", "DLdmr", "DLdmw")
 BACKENDS = {"factored": "factored", "manual": "frame arithmetic"}
@@ -46,7 +47,7 @@ def totals(path):
 def lines_by_function(path):
     """Lines filled plus lines written back, per demangled function (its files summed), largest first."""
     shown = ",".join(FILLS + WRITEBACKS)
-    out = subprocess.run(["callgrind_annotate", f"--show={shown}", "--show-percs=no", "--threshold=100", path],
+    out = subprocess.run(["callgrind_annotate", f"--show={shown}", "--show-percs=no", "--auto=no", "--threshold=100", path],
                          capture_output=True, text=True, check=True).stdout
     rows = {}
     for line in out.splitlines():
@@ -103,7 +104,7 @@ def main():
     copy = re.search(r"copy ([0-9.]+) GB/s", machine)
     if not copy:
         raise SystemExit(f"traffic_report: {args.bandwidth}: no 'copy N GB/s' (layoutbench machine --bandwidth)")
-    rate = float(copy.group(1)) * 1e9
+    copy_rate = float(copy.group(1)) * 1e9
 
     runs = []
     for path in sorted(glob.glob(os.path.join(args.runs, "*.cg"))):
@@ -113,8 +114,8 @@ def main():
     runs.sort(key=lambda r: (r[1], order.get(r[0], 9), r[2]))
 
     print("| scene | back end | instructions / frame | lines filled / frame | dirty lines written back / frame "
-          "| MB / frame | bytes / unknown | at the copy bandwidth | measured p50 (timed run) |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+          "| MB / frame | bytes / unknown | measured p50 (timed run) | MB / p50 | GB/s for 16.7 ms |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for family, views, backend, path in runs:
         t = totals(path)
         fills = sum(t[e] for e in FILLS) / frames
@@ -124,9 +125,13 @@ def main():
         unknowns = 4 * actual
         p50 = timed_p50(args.timed, family, actual, backend)
         measured = "–" if p50 is None else f"{p50 * 1e3:.1f} ms"
+        rate = "–" if p50 is None else f"{moved / p50 / 1e9:.1f} GB/s"
         print(f"| {family}-{views} | {BACKENDS.get(backend, backend)} | {t['Ir'] / frames / 1e6:.1f} M "
               f"| {fills / 1e6:.2f} M | {writebacks / 1e6:.2f} M | {moved / 1e6:.0f} | {moved / unknowns:.0f} "
-              f"| {moved / rate * 1e3:.1f} ms | {measured} |")
+              f"| {measured} | {rate} | {moved / BUDGET / 1e9:.1f} |")
+    print()
+    print(f"This machine's copy rate (read + written, one thread; `layoutbench machine --bandwidth` before the runs): "
+          f"{copy_rate / 1e9:.1f} GB/s.")
     print()
     print("Where the lines go (filled plus written back, per function, its own code only; the five largest):")
     for family, views, backend, path in runs:
