@@ -332,13 +332,17 @@ traffic() {
     echo "        --D1=32768,8,64 --LL=33554432,16,64 '--toggle-collect=$symbol' --callgrind-out-file=F-V-B.cg \\"
     echo "        layoutbench bench --family F --views V --backend B --frames $frames --warmup 0 --repeat 1"
     echo
-    echo "then \`python3 scripts/traffic_report.py\` of the files. Collected inside \`SceneSession.runFrame\` (ops, solve,"
-    echo "read-back, the finite check), per frame over the $frames frames. A line the last level misses is filled from"
-    echo "memory; a dirty line it evicts is written back; each is 64 bytes. The simulation has no prefetcher"
-    echo "(a prefetched line is a line moved all the same) and leaves out the lines still dirty at the end."
-    echo "The measured p50 is from the timed runs in this folder (\`*-1k-100k.json\`, \`*-1000000.json\`); the time"
-    echo "at the copy bandwidth divides the bytes by this machine's copy rate (read + written), measured at the start"
-    echo "of these runs: $(tail -1 "$dir/machine.txt")."
+    echo "for F = stack, tree, grid, scroll at V = 100000 and F = tree, grid at V = 1000000, B = factored, manual; then"
+    echo "\`python3 scripts/traffic_report.py\` of the files. Collected inside \`SceneSession.runFrame\` (ops, solve, read-back,"
+    echo "the finite check), per frame over the $frames frames. A line the last level misses is filled from memory; a dirty line"
+    echo "it evicts is written back; each is 64 bytes. The simulation has no prefetcher (a prefetched line is a line moved"
+    echo "all the same) and leaves out the lines still dirty at the end. The measured p50 is from the timed runs in this"
+    echo "folder (\`*-1k-100k.json\`, \`*-1000000.json\`); MB / p50 is the rate the frame ran at, and the last column the rate"
+    echo "that would move the same bytes within 16.7 ms (60 Hz)."
+    echo
+    echo "The counts repeat exactly for the same command, binary and environment. At 100,000 views, where most of a layout"
+    echo "stays in the last-level cache, they also depend on where the allocator put each array (a different path for"
+    echo "\`--results\` can move them by a third); at 1,000,000 views every frame streams through memory."
     echo
     python3 scripts/traffic_report.py --runs "$dir" --timed results/million --bandwidth "$dir/machine.txt"
   } >results/million/traffic.md
