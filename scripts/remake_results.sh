@@ -237,12 +237,17 @@ json.dump(s, open(sys.argv[2], 'w'))" "$work/toggle.json" "$work/toggle-one-row.
     bench --scene "$work/toggle-one-row.json" --backend factored --frames 1 "${common[@]}"
 }
 
-# bench_md FILE TITLE TEXT ARGS...: bench's terminal tables of `layoutbench bench ARGS...` in a Markdown
-# file under TITLE and TEXT (which names the command; SCENES stands for the scratch folder of scenes).
+# bench_block ARGS...: `layoutbench bench ARGS...`'s terminal tables as a Markdown code block (SCENES
+# stands for the scratch folder of scenes).
+bench_block() {
+  echo '```'; lb bench "$@" --quiet --results "$work/bench-block" | sed "s|$work/scenes|SCENES|g"; echo '```'
+}
+
+# bench_md FILE TITLE TEXT ARGS...: bench_block of ARGS in a Markdown file under TITLE and TEXT (which
+# names the command).
 bench_md() {
   local file=$1 title=$2 text=$3; shift 3
-  { echo "# $title"; echo; echo "$text"; echo
-    echo '```'; lb bench "$@" --quiet --results "$work/bench-md" | sed "s|$work/scenes|SCENES|g"; echo '```'; } >"$work/bench.md"
+  { echo "# $title"; echo; echo "$text"; echo; bench_block "$@"; } >"$work/bench.md"
   mv "$work/bench.md" "$file"
 }
 
@@ -255,17 +260,15 @@ relative() {
     for read in window relative; do
       echo "## movingtree, \`--read $read\`"; echo
       echo "\`layoutbench bench --family movingtree --views 1000,10000,100000 --time-limit 10 --backend $backends --read $read\`"
-      echo; echo '```'
-      lb bench --family movingtree --views 1000,10000,100000 --time-limit 10 --backend "$backends" --read "$read" \
-        --quiet --results "$work/relative-$read"
-      echo '```'; echo
+      echo
+      bench_block --family movingtree --views 1000,10000,100000 --time-limit 10 --backend "$backends" --read "$read"
+      echo
     done
     echo "## Every family at 10,000 views"; echo
     echo "\`layoutbench bench --family stack,tree,grid,clamp,toggle,scroll,churn,mixed --views 10000 --backend cassowary,cassowary-relative,factored,factored-relative --time-limit 10\`"
-    echo; echo '```'
-    lb bench --family stack,tree,grid,clamp,toggle,scroll,churn,mixed --views 10000 \
-      --backend cassowary,cassowary-relative,factored,factored-relative --time-limit 10 --quiet --results "$work/relative-families"
-    echo '```'
+    echo
+    bench_block --family stack,tree,grid,clamp,toggle,scroll,churn,mixed --views 10000 \
+      --backend cassowary,cassowary-relative,factored,factored-relative --time-limit 10
   } >"$work/relative.md"
   { echo "# Frames relative to the superview: the NAME-relative back ends"; echo
     echo "Three bench runs, one after the other (README, \"Frames relative to the superview\", reads them)."; echo
