@@ -36,7 +36,8 @@ ib-bench|results/ib-bench.md and results/ib-bench/ (the imported screens benched
 profiles|results/factored/profiles/ (callgrind: instructions per function inside SceneSession.runFrame, six runs)|4
 relative|results/relative-frames.md (the NAME-relative back ends: movingtree read back both ways, and every family at 10,000 views)|8
 rotation|results/rotation.md (the profile cell ×1,000 rotated as a transition and as an interactive resize)|2
-traffic|results/million/traffic.md (callgrind's cache simulation: the bytes a frame moves, factored and frame arithmetic, 100,000 and 1,000,000 views)|60
+traffic|results/million/traffic.md (callgrind's cache simulation: the bytes a frame moves, factored and frame arithmetic, 100,000 and 1,000,000 views; the runs kept in results/tmp/traffic)|60
+traffic-report|results/million/traffic.md again from the runs the last traffic left in results/tmp/traffic (no simulation)|1
 published|results/published.md, published.json and published/ (the plots)|2
 pictures|results/pictures/ and the HTML reports of default and scaling|3
 "
@@ -63,7 +64,8 @@ for name in "${names[@]}"; do
   case " $known " in *" $name "*) ;; *) echo "remake_results: unknown result '$name' (known:$known)" >&2; exit 2 ;; esac
 done
 if [ ${#names[@]} -eq 0 ]; then
-  read -r -a names <<<"$(echo "$known" | sed 's/compare-quick //')"
+  # All: less the script's own check and the report that traffic makes anyway.
+  read -r -a names <<<"$(echo "$known" | sed -e 's/compare-quick //' -e 's/traffic-report //')"
 fi
 
 BUILD=.build-remake
@@ -185,13 +187,22 @@ ib_bench() {
   stamp "$file" "the import, bench and compare commands in the file"
 }
 
+# callgrind_run VALGRIND-OPTIONS... PROGRAM ARGS...: callgrind collecting inside SceneSession.runFrame
+# only, with what makes its counts repeat exactly (hashing seeded the same, no address randomisation).
+# Exported for the traffic target's parallel jobs.
+RUN_FRAME_SYMBOL='$s11LayoutModel12SceneSessionC8runFrame*'
+export RUN_FRAME_SYMBOL
+callgrind_run() {
+  SWIFT_DETERMINISTIC_HASHING=1 setarch "$(uname -m)" -R valgrind --tool=callgrind "--toggle-collect=$RUN_FRAME_SYMBOL" "$@"
+}
+export -f callgrind_run
+
 # profile FILE TITLE SPAN ARGS...: a callgrind profile of `layoutbench ARGS...` (instructions inside
 # SceneSession.runFrame, so the load is left out), every function at 1% or more, inclusive.
 profile() {
   local file=$1 title=$2 span=$3; shift 3
-  local symbol='$s11LayoutModel12SceneSessionC8runFrame*'
-  SWIFT_DETERMINISTIC_HASHING=1 setarch "$(uname -m)" -R valgrind --tool=callgrind --callgrind-out-file="$work/cg" \
-    "--toggle-collect=$symbol" "$LB" "$@" >/dev/null 2>"$work/valgrind.err" \
+  local symbol=$RUN_FRAME_SYMBOL
+  callgrind_run --callgrind-out-file="$work/cg" "$LB" "$@" >/dev/null 2>"$work/valgrind.err" \
     || { cat "$work/valgrind.err" >&2; return 1; }
   {
     echo "# $title"; echo
@@ -200,16 +211,19 @@ profile() {
     echo "    swift build -c release --product layoutbench"
     echo "    SWIFT_DETERMINISTIC_HASHING=1 setarch x86_64 -R valgrind --tool=callgrind --callgrind-out-file=cg '--toggle-collect=$symbol' \\"
     echo "        .build/release/layoutbench ${*//$work\//}"
-    echo "    callgrind_annotate --inclusive=yes --threshold=100 cg | swift demangle --simplified"
+    echo "    callgrind_annotate --inclusive=yes --threshold=100 --auto=no cg | swift demangle --simplified"
     echo
     echo "Inclusive instructions per function (shares of the total; functions under 1% left out):"
     echo; echo '```'
     # Each function at 1% or more, without its object file or this checkout's path, and without the
-    # callers above the frame (main, the harness), which the collection counts whole.
-    callgrind_annotate --inclusive=yes --threshold=100 "$work/cg" 2>/dev/null | swift demangle --simplified \
+    # callers above the frame (main, the harness), which the collection counts whole; no annotated
+    # source (--auto=no), and ties in a stable order (callgrind_annotate's own order of equal counts
+    # changes from run to run).
+    callgrind_annotate --inclusive=yes --threshold=100 --auto=no "$work/cg" 2>/dev/null | swift demangle --simplified \
       | sed -e 's/ \[[^]]*\]$//' -e "s|$PWD/||g" \
       | awk 'match($0, /\( *[0-9.]+%\)/) { v = substr($0, RSTART + 1, RLENGTH - 3); gsub(/ /, "", v); if (v + 0 >= 1) print }' \
-      | awk '!/\(100\.0%\)/ || /SceneSession/' | grep -v "PROGRAM TOTALS"
+      | awk '!/\(100\.0%\)/ || /SceneSession/' | grep -v "PROGRAM TOTALS" \
+      | awk '{ count = $1; gsub(/,/, "", count); print count "\t" $0 }' | LC_ALL=C sort -t "$(printf '\t')" -k1,1nr -k2,2 | cut -f2-
     echo '```'
   } >"$file"
   stamp "$file" "the valgrind command below"
@@ -305,11 +319,14 @@ rotation() {
 # machine's per core, the last level as its shared 35.8 MiB rounded down to 32 MiB. Two runs at a time,
 # one per core; a million-view run takes 20 to 35 minutes here (the load runs simulated too), so only
 # tree and grid, the two families where factored's frame is slowest against frame arithmetic's, run at
-# 1,000,000, and all four at 100,000.
+# 1,000,000, and all four at 100,000. The runs stay in TRAFFIC_RUNS (git-ignored) for traffic-report.
+TRAFFIC_RUNS=results/tmp/traffic
 traffic() {
-  local dir=$work/traffic symbol='$s11LayoutModel12SceneSessionC8runFrame*' frames=4
+  local dir=$TRAFFIC_RUNS frames=4
+  rm -rf "$dir"
   mkdir -p "$dir"
   echo "$frames" >"$dir/frames"
+  echo "$RUN_FRAME_SYMBOL" >"$dir/symbol"
   lb machine --bandwidth >"$dir/machine.txt"
   local jobs=()
   for views in 1000000 100000; do
@@ -318,37 +335,23 @@ traffic() {
       for backend in factored manual; do jobs+=("$family $views $backend"); done
     done
   done
-  # Each job: bash -c SCRIPT traffic LB DIR SYMBOL FRAMES, then xargs appends FAMILY VIEWS BACKEND.
+  # Each job: bash -c SCRIPT traffic LB DIR FRAMES, then xargs appends FAMILY VIEWS BACKEND.
   printf '%s\n' "${jobs[@]}" | xargs -P 2 -L 1 bash -c '
-    lb=$1 dir=$2 symbol=$3 frames=$4 run=$5-$6-$7
-    SWIFT_DETERMINISTIC_HASHING=1 setarch "$(uname -m)" -R valgrind --tool=callgrind --cache-sim=yes --simulate-wb=yes \
-      --D1=32768,8,64 --LL=33554432,16,64 "--toggle-collect=$symbol" --callgrind-out-file="$dir/$run.cg" \
-      "$lb" bench --family "$5" --views "$6" --backend "$7" --frames "$frames" --warmup 0 --repeat 1 --quiet \
+    lb=$1 dir=$2 frames=$3 run=$4-$5-$6
+    callgrind_run --cache-sim=yes --simulate-wb=yes --D1=32768,8,64 --LL=33554432,16,64 \
+      --callgrind-out-file="$dir/$run.cg" \
+      "$lb" bench --family "$4" --views "$5" --backend "$6" --frames "$frames" --warmup 0 --repeat 1 --quiet \
       --results "$dir/r-$run" >/dev/null 2>"$dir/$run.err" || { cat "$dir/$run.err" >&2; exit 255; }' \
-    traffic "$LB" "$dir" "$symbol" "$frames" || return 1
-  {
-    echo "# The bytes a frame moves: callgrind's cache simulation"
-    echo
-    echo "Each run (release build; the caches of this machine's cores, the last level 32 MiB):"
-    echo
-    echo "    SWIFT_DETERMINISTIC_HASHING=1 setarch x86_64 -R valgrind --tool=callgrind --cache-sim=yes --simulate-wb=yes \\"
-    echo "        --D1=32768,8,64 --LL=33554432,16,64 '--toggle-collect=$symbol' --callgrind-out-file=F-V-B.cg \\"
-    echo "        layoutbench bench --family F --views V --backend B --frames $frames --warmup 0 --repeat 1"
-    echo
-    echo "for F = stack, tree, grid, scroll at V = 100000 and F = tree, grid at V = 1000000, B = factored, manual; then"
-    echo "\`python3 scripts/traffic_report.py\` of the files. Collected inside \`SceneSession.runFrame\` (ops, solve, read-back,"
-    echo "the finite check), per frame over the $frames frames. A line the last level misses is filled from memory; a dirty line"
-    echo "it evicts is written back; each is 64 bytes. The simulation has no prefetcher (a prefetched line is a line moved"
-    echo "all the same) and leaves out the lines still dirty at the end. The measured p50 is from the timed runs in this"
-    echo "folder (\`*-1k-100k.json\`, \`*-1000000.json\`); MB / p50 is the rate the frame ran at, and the last column the rate"
-    echo "that would move the same bytes within 16.7 ms (60 Hz)."
-    echo
-    echo "The counts repeat exactly for the same command, binary and environment. At 100,000 views, where most of a layout"
-    echo "stays in the last-level cache, they also depend on where the allocator put each array (a different path for"
-    echo "\`--results\` can move them by a third); at 1,000,000 views every frame streams through memory."
-    echo
-    python3 scripts/traffic_report.py --runs "$dir" --timed results/million --bandwidth "$dir/machine.txt"
-  } >results/million/traffic.md
+    traffic "$LB" "$dir" "$frames" || return 1
+  traffic_report
+}
+
+# traffic_report: results/million/traffic.md from the runs the traffic target left in TRAFFIC_RUNS.
+traffic_report() {
+  [ -f "$TRAFFIC_RUNS/frames" ] || { echo "remake_results: no traffic runs in $TRAFFIC_RUNS (run the traffic target first)" >&2; return 1; }
+  python3 scripts/traffic_report.py --runs "$TRAFFIC_RUNS" --timed results/million --bandwidth "$TRAFFIC_RUNS/machine.txt" \
+    >"$work/traffic.md"
+  mv "$work/traffic.md" results/million/traffic.md
   stamp results/million/traffic.md "the valgrind command below, for F = stack, tree, grid, scroll at V = 100000 and F = tree, grid at V = 1000000, B = factored, manual"
 }
 
@@ -449,6 +452,7 @@ remake() {
     ib-bench) ib_bench ;;
     profiles) profiles ;;
     traffic) traffic ;;
+    traffic-report) traffic_report ;;
     relative) relative ;;
     rotation) rotation ;;
     pictures) LAYOUTBENCH="$LB" bash scripts/screenshots.sh ;;

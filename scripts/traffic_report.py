@@ -4,9 +4,9 @@
     python3 scripts/traffic_report.py --runs DIR --timed results/million --bandwidth machine.txt > traffic.md
 
 DIR holds one callgrind file per run, named FAMILY-VIEWS-BACKEND.cg (and bench's results of it in
-r-FAMILY-VIEWS-BACKEND/, for the view count), each collected inside
-SceneSession.runFrame over FRAMES frames (DIR/frames holds FRAMES) with --cache-sim=yes and
---simulate-wb=yes. A line that misses the last-level cache is filled from memory (ILmr, DLmr,
+r-FAMILY-VIEWS-BACKEND/, for the view count), each collected inside the function DIR/symbol names
+(SceneSession.runFrame) over FRAMES frames (DIR/frames holds FRAMES) with --cache-sim=yes and
+--simulate-wb=yes. The file it prints says how the runs were made, then gives the table. A line that misses the last-level cache is filled from memory (ILmr, DLmr,
 DLmw) and a dirty line it evicts is written back (ILdmr, DLdmr, DLdmw): 64 bytes each. The
 measured p50 beside it comes from the timed runs in --timed (FAMILY-1000000.json,
 FAMILY-1k-100k.json): the bytes over it are the rate the frame ran at, set against the rate a
@@ -91,6 +91,30 @@ def timed_p50(timed, family, views, backend):
     return None
 
 
+def print_method(frames, symbol):
+    """The file's title and how its runs were made (the commands remake_results.sh's traffic target runs)."""
+    print(f"""# The bytes a frame moves: callgrind's cache simulation
+
+Each run (release build; the caches of this machine's cores, the last level 32 MiB):
+
+    SWIFT_DETERMINISTIC_HASHING=1 setarch x86_64 -R valgrind --tool=callgrind --cache-sim=yes --simulate-wb=yes \\
+        --D1=32768,8,64 --LL=33554432,16,64 '--toggle-collect={symbol}' --callgrind-out-file=F-V-B.cg \\
+        layoutbench bench --family F --views V --backend B --frames {frames} --warmup 0 --repeat 1
+
+for F = stack, tree, grid, scroll at V = 100000 and F = tree, grid at V = 1000000, B = factored, manual; then
+`python3 scripts/traffic_report.py` of the files. Collected inside `SceneSession.runFrame` (ops, solve, read-back,
+the finite check), per frame over the {frames} frames. A line the last level misses is filled from memory; a dirty line
+it evicts is written back; each is 64 bytes. The simulation has no prefetcher (a prefetched line is a line moved
+all the same) and leaves out the lines still dirty at the end. The measured p50 is from the timed runs in this
+folder (`*-1k-100k.json`, `*-1000000.json`); MB / p50 is the rate the frame ran at, and the last column the rate
+that would move the same bytes within 16.7 ms (60 Hz).
+
+The counts repeat exactly for the same command, binary and environment. At 100,000 views, where most of a layout
+stays in the last-level cache, they also depend on where the allocator put each array (a different path for
+`--results` can move them by a third); at 1,000,000 views every frame streams through memory.
+""")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", required=True)
@@ -99,6 +123,8 @@ def main():
     args = parser.parse_args()
     with open(os.path.join(args.runs, "frames")) as f:
         frames = int(f.read())
+    with open(os.path.join(args.runs, "symbol")) as f:
+        symbol = f.read().strip()
     with open(args.bandwidth) as f:
         machine = f.read()
     copy = re.search(r"copy ([0-9.]+) GB/s", machine)
@@ -113,6 +139,7 @@ def main():
     order = {"stack": 0, "tree": 1, "grid": 2, "scroll": 3}
     runs.sort(key=lambda r: (r[1], order.get(r[0], 9), r[2]))
 
+    print_method(frames, symbol)
     print("| scene | back end | instructions / frame | lines filled / frame | dirty lines written back / frame "
           "| MB / frame | bytes / unknown | measured p50 (timed run) | MB / p50 | GB/s for 16.7 ms |")
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
