@@ -380,14 +380,16 @@ extension IBSceneBuilder {
 
     /// Values implied for guide attributes by the file's required equalities whose other end is
     /// an IB view. An optional one may be broken in the stored frames (a priority-750 edge
-    /// to the safe area that a required width overrides), so it says nothing about the guide.
+    /// to the safe area that a required width overrides), so it says nothing about the guide;
+    /// nor does the frame of a view IB flags (misplaced or ambiguous, itself or an ancestor),
+    /// which is not the layout's: a stale one would outvote, or tie with, the frames that are.
     private func observeGuides() {
         for (c, _) in ibConstraints where c.relation == .equal && c.isActive && c.priority.isRequired {
             guard let second = c.second else { continue }
-            if guides[c.first.view] != nil, guides[second.view] == nil, let o = index[second.view] {
+            if guides[c.first.view] != nil, guides[second.view] == nil, let o = index[second.view], views[o].flagged == nil {
                 let v = c.multiplier * views[o].alignmentWindow.value(second.attribute) + c.constant
                 guides[c.first.view]!.observed[c.first.attribute, default: []].append(v)
-            } else if guides[second.view] != nil, guides[c.first.view] == nil, let o = index[c.first.view] {
+            } else if guides[second.view] != nil, guides[c.first.view] == nil, let o = index[c.first.view], views[o].flagged == nil {
                 let v = (views[o].alignmentWindow.value(c.first.attribute) - c.constant) / c.multiplier
                 guides[second.view]!.observed[second.attribute, default: []].append(v)
             }

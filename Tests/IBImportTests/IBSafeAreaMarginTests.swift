@@ -93,6 +93,40 @@ struct IBObservedGuideTests {
         #expect(frames["b"] == [0, 100, 100, 10])
         #expect(try scene.check(backend: CassowaryBackend.self, repair: false).mismatches.isEmpty)
     }
+
+    /// `p`, flagged misplaced, is stored as laid out on an older 600-wide canvas: its required
+    /// equalities on the safe area's leading, trailing and bottom come first in the file and would
+    /// tie with `a`'s (the earliest value wins a tie), putting the safe area's right edge at 580
+    /// and its bottom at 610. A flagged frame is not the layout's, so only `a`'s count: `a` fills
+    /// the safe area below the 20-point status bar, [0, 20, 375, 647].
+    @Test func flaggedFramesAreNotObserved() throws {
+        let xml = ibDocument(toolsVersion: 14000, device: "retina4_7", """
+            <view id="v"><rect key="frame" x="0" y="0" width="375" height="667"/>
+            <subviews>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="a"><rect key="frame" x="0" y="20" width="375" height="647"/></view>
+            <view misplaced="YES" translatesAutoresizingMaskIntoConstraints="NO" id="p"><rect key="frame" x="20" y="563" width="560" height="37"/></view>
+            </subviews>
+            <viewLayoutGuide key="safeArea" id="s"/>
+            <constraints>
+            <constraint firstItem="s" firstAttribute="bottom" secondItem="p" secondAttribute="bottom" constant="10" id="pb"/>
+            <constraint firstItem="s" firstAttribute="leading" secondItem="p" secondAttribute="leading" id="pl"/>
+            <constraint firstItem="s" firstAttribute="trailing" secondItem="p" secondAttribute="trailing" id="pr"/>
+            <constraint firstItem="p" firstAttribute="height" constant="37" id="ph"/>
+            <constraint firstItem="a" firstAttribute="leading" secondItem="s" secondAttribute="leading" id="al"/>
+            <constraint firstItem="a" firstAttribute="top" secondItem="s" secondAttribute="top" id="at"/>
+            <constraint firstItem="s" firstAttribute="trailing" secondItem="a" secondAttribute="trailing" id="ar"/>
+            <constraint firstItem="s" firstAttribute="bottom" secondItem="a" secondAttribute="bottom" id="ab"/>
+            </constraints>
+            </view>
+            """)
+        let scene = try importOne(xml, options: IBImportOptions(environmentFromFrames: true))
+        let frames = try solve(scene)
+        #expect(frames["a"] == [0, 20, 375, 647])
+        #expect(frames["p"] == [0, 620, 375, 37])
+        let result = try scene.check(backend: CassowaryBackend.self, repair: false)
+        #expect(result.mismatches.map(\.viewID) == ["p"])
+        #expect(result.unflaggedMatching == result.unflaggedCount)
+    }
 }
 
 /// A screen-sized root (375×667 on the 4.7" iPhone) placed at y 64 below an opaque navigation
