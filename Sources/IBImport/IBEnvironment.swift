@@ -75,8 +75,20 @@ public enum IBDeviceTable {
 
     /// Leading/trailing minimum margins of a view controller's root view
     /// (`systemMinimumLayoutMargins`, as UIKit reports it on the simulators): 20 on screens at
-    /// least 414 pt wide and on iPads, 16 below.
-    public static func rootSideMargin(width: Double) -> Double { width >= 414 ? 20 : 16 }
+    /// least 414 pt wide and on iPads, 16 below. The 393-pt iPhones are on the wide side: the
+    /// stored frames of table cells at that width (two files of one repository in the corpus,
+    /// in-sample; a cell and a table header of two other repositories) put their margins at 20,
+    /// and no file shows 16 there; 390 pt stays at 16 for want of a file.
+    public static func rootSideMargin(width: Double) -> Double { width >= 393 ? 20 : 16 }
+
+    /// Top and bottom margins of a table cell's content view: 11 (UITableViewCell's system
+    /// margins since iOS 11). Xcode 15's iPhone files (tools versions 24000 to 32699) store 15,
+    /// 4 pt more, as they put a navigation bar 4 pt lower (see `IBEnvironment.fromTable`). No
+    /// Apple source: measured on the stored frames of three files of two repositories outside
+    /// the corpus.
+    public static func cellVerticalMargin(toolsVersion: Double, device: IBDevice) -> Double {
+        toolsVersion >= 24000 && toolsVersion < 32700 && !device.isPad ? 15 : 11
+    }
 }
 
 /// The environment of one view controller's root view, in its own coordinates.

@@ -229,7 +229,8 @@ extension IBSceneBuilder {
             // a plain view's 8.
             let cell = v.parent.map { views[$0].element }
             let accessory = (cell?["accessoryType"]).map { $0 != "none" } ?? false
-            m = IBInsets(top: 11, left: side, bottom: 11, right: accessory ? IBDeviceTable.viewMargin : side)
+            let vertical = IBDeviceTable.cellVerticalMargin(toolsVersion: toolsVersion, device: device)
+            m = IBInsets(top: vertical, left: side, bottom: vertical, right: accessory ? IBDeviceTable.viewMargin : side)
         }
         if let e = v.element.children.first(where: { $0.key == "layoutMargins" || $0.key == "directionalLayoutMargins" }) {
             func n(_ names: String...) -> Double {

@@ -44,6 +44,8 @@ struct IBEnvironmentTests {
         // Xcode 15's doubled status bar is an iPhone matter: the rounded 12.9" iPad keeps its 24.
         let pad = IBDeviceTable.device(id: "ipad12_9rounded")
         #expect(IBEnvironment.fromTable(device: pad, toolsVersion: 24765, width: 1366, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 24)
+        // Side margins: 16 up to the 390-pt iPhone, 20 from the 393-pt one on.
+        #expect([375.0, 390, 393, 414, 430].map { IBDeviceTable.rootSideMargin(width: $0) } == [16, 16, 20, 20, 20])
         let xcode16 = IBEnvironment.fromTable(device: xr, toolsVersion: 32700, width: 414, statusBarShown: true, navigationBar: true, tabBar: false)
         #expect(xcode16.safeArea.top == 92 && xcode16.safeArea.bottom == 34)
     }

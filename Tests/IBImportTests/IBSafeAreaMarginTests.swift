@@ -227,6 +227,47 @@ struct IBCellAccessoryMarginTests {
     }
 }
 
+/// A table cell's content view on the screen's side margins and the cell's own vertical ones:
+/// `t` sits on its top and leading margins. 11 above (UITableViewCell's system margin) and 16 at
+/// the side on the 375-pt iPhone; 20 at the side from 393 pt on (the 390-pt iPhone keeps 16);
+/// Xcode 15's iPhone files (tools 24000 to 32699) store 15 above, Xcode 16's (32700) 11 again.
+struct IBCellMarginTests {
+    static func xml(tools: String, device: String, width: Double) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(tools)">
+        <device id="\(device)" orientation="portrait"/>
+        <objects>
+        <tableViewCell id="cell"><rect key="frame" x="0" y="0" width="\(width)" height="60"/>
+        <tableViewCellContentView key="contentView" id="cv"><rect key="frame" x="0" y="0" width="\(width)" height="60"/>
+        <subviews><view translatesAutoresizingMaskIntoConstraints="NO" id="t"><rect key="frame" x="0" y="0" width="10" height="10"/></view></subviews>
+        <constraints>
+        <constraint firstItem="t" firstAttribute="top" secondItem="cv" secondAttribute="topMargin" id="tt"/>
+        <constraint firstItem="t" firstAttribute="leading" secondItem="cv" secondAttribute="leadingMargin" id="tl"/>
+        <constraint firstItem="t" firstAttribute="width" constant="10" id="tw"/>
+        <constraint firstItem="t" firstAttribute="height" constant="10" id="th"/>
+        </constraints>
+        </tableViewCellContentView>
+        </tableViewCell>
+        </objects>
+        </document>
+        """
+    }
+
+    @Test(arguments: [
+        ("21701", "retina4_7", 375.0, [16.0, 11, 10, 10]),
+        ("24127", "retina4_7", 375.0, [16.0, 15, 10, 10]),
+        ("24506", "retina6_0", 390.0, [16.0, 15, 10, 10]),
+        ("24506", "retina6_12", 393.0, [20.0, 15, 10, 10]),
+        ("32700", "retina6_12", 393.0, [20.0, 11, 10, 10]),
+        ("24765", "ipad12_9rounded", 1024.0, [20.0, 11, 10, 10]),
+    ])
+    func contentViewMargins(tools: String, device: String, width: Double, expected: [Double]) throws {
+        let scene = try importOne(Self.xml(tools: tools, device: device, width: width))
+        #expect(try solve(scene)["t"] == expected)
+    }
+}
+
 /// A full-screen controller (414×896, status bar 48) with a navigation item and no navigation
 /// controller: Xcode 15's files (tools 24127) infer a navigation bar (safe top 48 + 48 = 96),
 /// Xcode 16's (32700) do not (48). `a` sits on the safe area's top.
