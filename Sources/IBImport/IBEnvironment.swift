@@ -74,11 +74,12 @@ public enum IBDeviceTable {
     public static let viewMargin = 8.0
 
     /// Leading/trailing minimum margins of a view controller's root view
-    /// (`systemMinimumLayoutMargins`, as UIKit reports it on the simulators): 20 on screens at
-    /// least 414 pt wide and on iPads, 16 below. The 393-pt iPhones are on the wide side: the
-    /// stored frames of table cells at that width (two files of one repository in the corpus,
-    /// in-sample; a cell and a table header of two other repositories) put their margins at 20,
-    /// and no file shows 16 there; 390 pt stays at 16 for want of a file.
+    /// (`systemMinimumLayoutMargins`): 20 on iPads and on screens at least 393 pt wide, 16
+    /// below. UIKit reports 20 on the 414-pt simulators and 16 on the 375-pt ones; the 393-pt
+    /// iPhones are on the wide side because the stored frames of table cells at that width (two
+    /// files of one repository in the corpus, in-sample; a cell and a table header of two other
+    /// repositories) put their margins at 20 and no file shows 16 there. 390 pt stays at 16
+    /// for want of a file.
     public static func rootSideMargin(width: Double) -> Double { width >= 393 ? 20 : 16 }
 
     /// Top and bottom margins of a table cell's content view: 11 (UITableViewCell's system
