@@ -71,13 +71,14 @@ struct IBUIKitDefaultsTests {
 
     /// A freeform 600×44 xib view on the 4.7" iPhone, `b` (44 tall) centred on its safe area: in a
     /// file with safe-area guides the status bar (20) insets the safe area to [20, 44], centre 32,
-    /// so `b` is at y = 10 (device table); with `simulatedStatusBarMetrics` nil, or in a file
-    /// without safe-area guides, the safe area is the whole view and `b` is at y = 0.
+    /// so `b` is at y = 10 (device table); with `simulatedStatusBarMetrics` nil, in a file
+    /// without safe-area guides, or in a file from before Xcode 13 (tools version 18122), the safe
+    /// area is the whole view and `b` is at y = 0.
     @Test func freeformXibViewHasTheStatusBarInset() throws {
-        func xml(safeAreas: Bool, noStatusBar: Bool) -> String {
+        func xml(safeAreas: Bool, noStatusBar: Bool, tools: Int = 23504) -> String {
             """
             <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="23504" \(safeAreas ? "useSafeAreas=\"YES\"" : "")>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(tools)" \(safeAreas ? "useSafeAreas=\"YES\"" : "")>
             <device id="retina4_7" orientation="portrait"/>
             <objects>
             <view id="v"><rect key="frame" x="0" y="0" width="600" height="44"/>
@@ -101,6 +102,7 @@ struct IBUIKitDefaultsTests {
         #expect(try solve(importOne(xml(safeAreas: true, noStatusBar: false)))["b"] == [0, 10, 600, 44])
         #expect(try solve(importOne(xml(safeAreas: true, noStatusBar: true)))["b"] == [0, 0, 600, 44])
         #expect(try solve(importOne(xml(safeAreas: false, noStatusBar: false)))["b"] == [0, 0, 600, 44])
+        #expect(try solve(importOne(xml(safeAreas: true, noStatusBar: false, tools: 18122)))["b"] == [0, 0, 600, 44])
     }
 
     /// A controller under an opaque navigation bar on the 4.7" iPhone (no device element: the
