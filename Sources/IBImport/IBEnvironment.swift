@@ -123,7 +123,10 @@ public struct IBEnvironment: Sendable {
         // repositories; 17200 is a bound within the gap to the next version seen (17503, which
         // shows neither).
         if toolsVersion >= 15000, toolsVersion < 17200, device.homeIndicator == 0, !device.isPad { status = 0 }
-        if statusBarShown, toolsVersion >= 17000, device.id == "retina6_1" { status = 48 }
+        // iOS 16's status bars (Xcode 14's files, tools versions from 21000): 48 on the 414×896
+        // iPhone, 50 on the 375×812 one, 44 before. Stored frames: 44 at 19529 and 20037 (two
+        // repositories outside the corpus), 48 from 21507 on (three others).
+        if statusBarShown, toolsVersion >= 21000, device.id == "retina6_1" { status = 48 }
         if statusBarShown, toolsVersion >= 21000, device.id == "retina5_9" { status = 50 }
         // Xcode 15's files (tools versions 24000 to 32699) place the safe area under a navigation
         // bar 4 pt lower than a 44 pt bar would, show a second status-bar height at the top where

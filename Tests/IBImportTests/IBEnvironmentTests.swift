@@ -17,10 +17,12 @@ struct IBEnvironmentTests {
         #expect(IBEnvironment.fromTable(device: x, toolsVersion: 20037, width: 375, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 44)
         let newer = IBEnvironment.fromTable(device: x, toolsVersion: 22000, width: 375, statusBarShown: true, navigationBar: false, tabBar: false)
         #expect(newer.safeArea.top == 50 && newer.safeArea.bottom == 34)
-        // 414×896 from Xcode 12 on: 48; Xcode 15 files put the safe area 4 pt lower under a navigation bar.
+        // 414×896 from Xcode 14 on (iOS 16's status bar): 48, 44 before (Xcode 13's 20037 too);
+        // Xcode 15 files put the safe area 4 pt lower under a navigation bar.
         let xr = IBDeviceTable.device(id: "retina6_1")
         #expect(IBEnvironment.fromTable(device: xr, toolsVersion: 11000, width: 414, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 44)
-        #expect(IBEnvironment.fromTable(device: xr, toolsVersion: 18000, width: 414, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 48)
+        #expect(IBEnvironment.fromTable(device: xr, toolsVersion: 20037, width: 414, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 44)
+        #expect(IBEnvironment.fromTable(device: xr, toolsVersion: 21507, width: 414, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 48)
         let xcode15 = IBEnvironment.fromTable(device: xr, toolsVersion: 24127, width: 414, statusBarShown: true, navigationBar: true, tabBar: false)
         #expect(xcode15.safeArea.top == 96 && xcode15.safeArea.bottom == 68 && xcode15.rootSideMargin == 20)
         // Xcode 16's files (tools 32700) have a plain 44 pt bar and one home-indicator inset.
