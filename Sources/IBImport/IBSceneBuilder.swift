@@ -192,10 +192,12 @@ final class IBSceneBuilder {
                 role = .autoresizing
             }
             index[id] = views.count
+            // The root is placed by its frame (`pinRoot`), whatever its class's alignment insets:
+            // a switch or segmented control stored on its own is compared by its frame.
             views.append(IBView(
                 element: element, id: id, className: element["customClass"] ?? IBClassNames.uiKitClass(element.name),
                 userLabel: element["userLabel"], parent: parent, frame: frame, window: window,
-                alignmentInsets: IBClassNames.alignmentInsets(element.name), role: role, flagged: flag))
+                alignmentInsets: role == .root ? .zero : IBClassNames.alignmentInsets(element.name), role: role, flagged: flag))
             let me = views.count - 1
             let excluded = excludedReferences(in: element, mask: "subviews")
             for child in childViews(element).reversed() where !excluded.contains(child.id ?? "") {

@@ -238,3 +238,25 @@ struct IBUIKitDefaultsTests {
         #expect(try solve(b)["t"] == [0, 64, 375, 10])
     }
 }
+
+/// A switch and a segmented control stored on their own (top-level objects of a storyboard or a
+/// xib, placed by their frames): each root is compared by its frame, 51×31 and 212×33, not by
+/// its class's alignment rectangle (49×31, 212×32), which only Auto Layout placing it would use.
+struct IBRootAlignmentTests {
+    @Test func rootControlsAreComparedByTheirFrames() throws {
+        let xml = ibDocument(toolsVersion: 22505, device: "retina4_0", """
+            <switch opaque="NO" contentMode="scaleToFill" on="YES" id="s"><rect key="frame" x="0" y="0" width="51" height="31"/></switch>
+            <segmentedControl opaque="NO" contentMode="scaleToFill" selectedSegmentIndex="0" id="g"><rect key="frame" x="0" y="-1" width="212" height="33"/>
+            <segments><segment title="A"/><segment title="B"/></segments></segmentedControl>
+            """)
+        let scenes = try importText(xml)
+        #expect(scenes.count == 2)
+        for scene in scenes {
+            let result = try scene.check(backend: CassowaryBackend.self, repair: false)
+            #expect(result.mismatches.isEmpty)
+            #expect(result.unflaggedMatching == 1)
+        }
+        #expect(try solve(scenes[0])["s"] == [0, 0, 51, 31])
+        #expect(try solve(scenes[1])["g"] == [0, 0, 212, 33])
+    }
+}
