@@ -46,6 +46,14 @@ struct IBEnvironmentTests {
         // Xcode 15's doubled status bar is an iPhone matter: the rounded 12.9" iPad keeps its 24.
         let pad = IBDeviceTable.device(id: "ipad12_9rounded")
         #expect(IBEnvironment.fromTable(device: pad, toolsVersion: 24765, width: 1366, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 24)
+        // The 6.3" iPhone 16 Pro (`retina6_3`, 402×874): a 62-pt top and the 34-pt home indicator,
+        // doubled in the files of tools 24000 to 32699 as on every iPhone with a home indicator.
+        let pro16 = IBDeviceTable.device(id: "retina6_3")
+        #expect(pro16.width == 402 && pro16.height == 874)
+        let plain16 = IBEnvironment.fromTable(device: pro16, toolsVersion: 32700, width: 402, statusBarShown: true, navigationBar: false, tabBar: false)
+        #expect(plain16.safeArea.top == 62 && plain16.safeArea.bottom == 34 && plain16.rootSideMargin == 20)
+        let doubled16 = IBEnvironment.fromTable(device: pro16, toolsVersion: 24765, width: 402, statusBarShown: true, navigationBar: false, tabBar: false)
+        #expect(doubled16.safeArea.top == 124 && doubled16.safeArea.bottom == 68)
         // Side margins: 16 up to the 390-pt iPhone, 20 from the 393-pt one on.
         #expect([375.0, 390, 393, 414, 430].map { IBDeviceTable.rootSideMargin(width: $0) } == [16, 16, 20, 20, 20])
         let xcode16 = IBEnvironment.fromTable(device: xr, toolsVersion: 32700, width: 414, statusBarShown: true, navigationBar: true, tabBar: false)
