@@ -29,8 +29,8 @@ public struct IBDevice: Sendable {
 /// - screen sizes in points: Apple's Human Interface Guidelines, "Layout" → device screen sizes
 ///   (the device each IB id simulates: 3.5" iPhone 4s, 4" SE, 4.7" 8, 5.5" 8 Plus, 5.8" X/11 Pro,
 ///   6.1" XR/11, 6.5" XS Max, 5.4" 12 mini, 6.1" 12–14, 6.7" 12–14 Pro Max, 6.1" 14 Pro,
-///   6.7" 14 Pro Max, 6.3" 16 Pro; iPads 9.7", 10.2", 10.5", 11", 12.9" with and without
-///   rounded corners);
+///   6.7" 14 Pro Max, 6.3" 16 Pro; iPads 9.7", 10.2", 10.5", 10.9" Air, 11" (IB's `ipad11` and
+///   `ipad11_0rounded`), 12.9" with and without rounded corners);
 /// - status bar / safe-area top and home indicator: the safe-area insets UIKit reports on the
 ///   simulator of each device in portrait (20 under a plain status bar; notched iPhones 44,
 ///   iPhone 12 mini 50, iPhone 12–14 47, Dynamic Island 59, the 16 Pro's 62; home indicator 34;
@@ -59,6 +59,8 @@ public enum IBDeviceTable {
         IBDevice(id: "ipad10_2", width: 810, height: 1080, statusBar: 20, homeIndicator: 0, isPad: true),
         IBDevice(id: "ipad10_5", width: 834, height: 1112, statusBar: 20, homeIndicator: 0, isPad: true),
         IBDevice(id: "ipad11", width: 834, height: 1194, statusBar: 24, homeIndicator: 20, isPad: true),
+        IBDevice(id: "ipad11_0rounded", width: 834, height: 1194, statusBar: 24, homeIndicator: 20, isPad: true),
+        IBDevice(id: "ipad10_9rounded", width: 820, height: 1180, statusBar: 24, homeIndicator: 20, isPad: true),
         IBDevice(id: "ipad12_9", width: 1024, height: 1366, statusBar: 20, homeIndicator: 0, isPad: true),
         IBDevice(id: "ipad12_9rounded", width: 1024, height: 1366, statusBar: 24, homeIndicator: 20, isPad: true),
     ]

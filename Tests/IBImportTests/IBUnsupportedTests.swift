@@ -78,4 +78,18 @@ struct IBUnsupportedTests {
         #expect(scene.likelyCauses(of: "i", dropped: []).count == 1)
         #expect(scene.jsonWithMetadata().contains("\"unsupported\": [\"<viewLayoutGuide id="))
     }
+
+    /// A device the table does not know is laid out as the 4.7-inch iPhone, and listed as such;
+    /// IB's ids of the 11-inch and 10.9-inch rounded iPads are known.
+    @Test func unknownDeviceIsListed() throws {
+        func xml(_ device: String) -> String {
+            ibDocument(toolsVersion: 24765, device: device, #"<view id="v"><rect key="frame" x="0" y="0" width="375" height="667"/></view>"#)
+        }
+        #expect(try importOne(xml("retina9_9")).unsupported == [
+            "<device id=\"retina9_9\"> (line 3): device not in the device table (laid out as retina4_7, 375×667)",
+        ])
+        for known in ["retina6_3", "ipad11_0rounded", "ipad10_9rounded"] {
+            #expect(try importOne(xml(known)).unsupported.isEmpty, "\(known)")
+        }
+    }
 }
