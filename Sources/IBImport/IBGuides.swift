@@ -96,12 +96,13 @@ extension IBSceneBuilder {
         // as a root view, whose safe area "accounts for the status bar" (UIView.safeAreaInsets),
         // at any (freeform) size, unless its `simulatedStatusBarMetrics` is nil; files without
         // safe-area guides store such views with no status bar, and so do files before Xcode 13
-        // (tools version 19000) for a view whose simulated size is Freeform: the stored frames
-        // of such views of tools versions 14313, 14835 and 18122 (three repositories outside the
-        // corpus) show none, those of 23504 (another repository) show it; 19000 is a bound
-        // within the gap.
+        // (tools version 19000) for a view whose simulated size is Freeform on an iPhone without
+        // a notch: the stored frames of such views of tools versions 14313, 14835 and 18122
+        // (three repositories outside the corpus) show none, those of 23504 (another repository)
+        // show it; 19000 is a bound within the gap. On a notched iPhone a tools-18122 one shows it.
         let rootElement = views[0].element
-        let freeformBefore13 = toolsVersion < 19000 && rootElement.children.contains { $0.name == "freeformSimulatedSizeMetrics" }
+        let freeformBefore13 = toolsVersion < 19000 && device.homeIndicator == 0 && !device.isPad
+            && rootElement.children.contains { $0.name == "freeformSimulatedSizeMetrics" }
         var status = fullScreen || (controller == nil && !IBClassNames.cells.contains(rootElement.name)
             && !rootElement.children.contains { $0.name == "nil" && $0.key == "simulatedStatusBarMetrics" }
             && !freeformBefore13 && document.root["useSafeAreas"] == "YES")

@@ -72,14 +72,14 @@ struct IBUIKitDefaultsTests {
     /// A freeform 600×44 xib view on the 4.7" iPhone, `b` (44 tall) centred on its safe area: in a
     /// file with safe-area guides the status bar (20) insets the safe area to [20, 44], centre 32,
     /// so `b` is at y = 10 (device table); with `simulatedStatusBarMetrics` nil, in a file
-    /// without safe-area guides, or in a file from before Xcode 13 (tools version 18122), the safe
-    /// area is the whole view and `b` is at y = 0.
+    /// without safe-area guides, or in a file from before Xcode 13 (tools version 18122) on an
+    /// iPhone without a notch, the safe area is the whole view and `b` is at y = 0.
     @Test func freeformXibViewHasTheStatusBarInset() throws {
-        func xml(safeAreas: Bool, noStatusBar: Bool, tools: Int = 23504) -> String {
+        func xml(safeAreas: Bool, noStatusBar: Bool, tools: Int = 23504, device: String = "retina4_7") -> String {
             """
             <?xml version="1.0" encoding="UTF-8"?>
             <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="\(tools)" \(safeAreas ? "useSafeAreas=\"YES\"" : "")>
-            <device id="retina4_7" orientation="portrait"/>
+            <device id="\(device)" orientation="portrait"/>
             <objects>
             <view id="v"><rect key="frame" x="0" y="0" width="600" height="44"/>
             <subviews>
@@ -103,6 +103,9 @@ struct IBUIKitDefaultsTests {
         #expect(try solve(importOne(xml(safeAreas: true, noStatusBar: true)))["b"] == [0, 0, 600, 44])
         #expect(try solve(importOne(xml(safeAreas: false, noStatusBar: false)))["b"] == [0, 0, 600, 44])
         #expect(try solve(importOne(xml(safeAreas: true, noStatusBar: false, tools: 18122)))["b"] == [0, 0, 600, 44])
+        // On a notched iPhone the same file shows its 44-pt status bar: the safe area's edges are
+        // 44 below the top and 34 (the home indicator) above the bottom, its centre at 27, `b` at 5.
+        #expect(try solve(importOne(xml(safeAreas: true, noStatusBar: false, tools: 18122, device: "retina6_1")))["b"] == [0, 5, 600, 44])
     }
 
     /// A controller under an opaque navigation bar on the 4.7" iPhone (no device element: the
