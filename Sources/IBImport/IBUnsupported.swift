@@ -19,10 +19,11 @@ extension IBSceneBuilder {
     }
 
     /// A device the table does not know, and attributes and elements of each view that change
-    /// layout and are not modelled: right-to-left forcing, readable-width margins, baseline-relative stack arrangement,
-    /// SF Symbol images' alignment insets on an axis the file's constraints do not determine (the
-    /// frame is taken as the alignment rectangle there), and
-    /// the intrinsic size of custom classes the file gives no placeholder for (none assumed).
+    /// layout and are not modelled: right-to-left forcing, readable-width margins,
+    /// baseline-relative stack arrangement, SF Symbol images' alignment insets on an axis the
+    /// file's constraints do not determine (the frame is taken as the alignment rectangle
+    /// there), and the intrinsic size of custom classes the file gives no placeholder for (none
+    /// assumed).
     func listUnsupported() {
         // A device the table does not know is laid out as the default one: say so.
         if let d = document.root.children.first(where: { $0.name == "device" }), let id = d["id"], device.id != id {
