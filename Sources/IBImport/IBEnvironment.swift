@@ -78,13 +78,19 @@ public enum IBDeviceTable {
     public static let viewMargin = 8.0
 
     /// Leading/trailing minimum margins of a view controller's root view
-    /// (`systemMinimumLayoutMargins`): 20 on iPads and on screens at least 393 pt wide, 16
-    /// below. UIKit reports 20 on the 414-pt simulators and 16 on the 375-pt ones; the 393-pt
-    /// iPhones are on the wide side because the stored frames of table cells at that width (two
-    /// files of one repository in the corpus, in-sample; a cell and a table header of two other
-    /// repositories) put their margins at 20 and no file shows 16 there. 390 pt stays at 16
-    /// for want of a file.
-    public static func rootSideMargin(width: Double) -> Double { width >= 393 ? 20 : 16 }
+    /// (`systemMinimumLayoutMargins`, as UIKit reports it on the simulators): 20 on iPads and on
+    /// roots at least 400 pt wide, 16 below. The simulators report 20 at 414 pt and 16 at 375;
+    /// stored frames put the bound between 393 and 400: roots 390 and 393 wide show 16 (two
+    /// repositories outside the corpus), freeform roots 400 wide 20 (two others); 400 is the
+    /// bound taken.
+    public static func rootSideMargin(width: Double) -> Double { width >= 400 ? 20 : 16 }
+
+    /// Leading/trailing margins a table view gives its cells and their content (and its header):
+    /// as the root's, but 20 from 390 pt on. No Apple source: the stored frames of table cells
+    /// at 390 pt (14 cells of one file) and 393 pt (two files of one repository in the corpus,
+    /// in-sample; a cell and a table header of two other repositories) put them at 20, beside
+    /// roots of the same widths at 16.
+    public static func tableSideMargin(width: Double) -> Double { width >= 390 ? 20 : 16 }
 
     /// Top and bottom margins of a table cell's content view: 11 (UITableViewCell's system
     /// margins since iOS 11). Xcode 15's iPhone files (tools versions 24000 to 32699) store 15,

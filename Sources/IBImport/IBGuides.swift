@@ -221,16 +221,18 @@ extension IBSceneBuilder {
         // file's owner: stored files show it for freeform and screen-sized ones), have the system
         // minimum margins; a cell at the root has its own.
         if i == 0 && (root.controller != nil || !IBClassNames.cells.contains(v.element.name)) {
-            m = IBInsets(top: 0, left: env.rootSideMargin, bottom: 0, right: env.rootSideMargin)
+            // A table view controller's root is the table view, whose margins are its cells'.
+            let side = v.element.name == "tableView" ? IBDeviceTable.tableSideMargin(width: w.width) : env.rootSideMargin
+            m = IBInsets(top: 0, left: side, bottom: 0, right: side)
         } else if i == 0, v.element.name == "tableViewCell", v.element.parent?.name == "prototypes", toolsVersion >= 14000 {
             // A prototype cell is laid out in its table view, which gives its cells its own side
             // margins (the root's, for the cell's width).
-            let side = IBDeviceTable.rootSideMargin(width: v.frame.width)
+            let side = IBDeviceTable.tableSideMargin(width: v.frame.width)
             m = IBInsets(top: 8, left: side, bottom: 8, right: side)
         } else if v.element.name == "tableViewCellContentView" && toolsVersion >= 14000 {
             // The side margins come from the table view, which spans the screen: a cell drawn
             // narrower than the screen still gets the screen's system margins.
-            let side = IBDeviceTable.rootSideMargin(width: max(views[0].frame.width, device.width))
+            let side = IBDeviceTable.tableSideMargin(width: max(views[0].frame.width, device.width))
             // Beside an accessory (which the content view stops short of), the trailing margin is
             // a plain view's 8.
             let cell = v.parent.map { views[$0].element }

@@ -54,8 +54,10 @@ struct IBEnvironmentTests {
         #expect(plain16.safeArea.top == 62 && plain16.safeArea.bottom == 34 && plain16.rootSideMargin == 20)
         let doubled16 = IBEnvironment.fromTable(device: pro16, toolsVersion: 24765, width: 402, statusBarShown: true, navigationBar: false, tabBar: false)
         #expect(doubled16.safeArea.top == 124 && doubled16.safeArea.bottom == 68)
-        // Side margins: 16 up to the 390-pt iPhone, 20 from the 393-pt one on.
-        #expect([375.0, 390, 393, 414, 430].map { IBDeviceTable.rootSideMargin(width: $0) } == [16, 16, 20, 20, 20])
+        // Side margins: a root's 16 up to 393 pt, 20 from 400 pt on; a table's (its cells') 20
+        // from the 390-pt iPhone on.
+        #expect([375.0, 390, 393, 400, 414, 430].map { IBDeviceTable.rootSideMargin(width: $0) } == [16, 16, 16, 20, 20, 20])
+        #expect([375.0, 390, 393, 414].map { IBDeviceTable.tableSideMargin(width: $0) } == [16, 20, 20, 20])
         let xcode16 = IBEnvironment.fromTable(device: xr, toolsVersion: 32700, width: 414, statusBarShown: true, navigationBar: true, tabBar: false)
         #expect(xcode16.safeArea.top == 92 && xcode16.safeArea.bottom == 34)
     }

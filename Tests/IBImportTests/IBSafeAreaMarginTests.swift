@@ -229,8 +229,8 @@ struct IBCellAccessoryMarginTests {
 
 /// A table cell's content view on the screen's side margins and the cell's own vertical ones:
 /// `t` sits on its top and leading margins. 11 above (UITableViewCell's system margin) and 16 at
-/// the side on the 375-pt iPhone; 20 at the side from 393 pt on (the 390-pt iPhone keeps 16);
-/// Xcode 15's iPhone files (tools 24000 to 32699) store 15 above, Xcode 16's (32700) 11 again.
+/// the side on the 375-pt iPhone; 20 at the side from the 390-pt iPhone on; Xcode 15's iPhone
+/// files (tools 24000 to 32699) store 15 above, Xcode 16's (32700) 11 again.
 struct IBCellMarginTests {
     static func xml(tools: String, device: String, width: Double) -> String {
         """
@@ -257,7 +257,7 @@ struct IBCellMarginTests {
     @Test(arguments: [
         ("21701", "retina4_7", 375.0, [16.0, 11, 10, 10]),
         ("24127", "retina4_7", 375.0, [16.0, 15, 10, 10]),
-        ("24506", "retina6_0", 390.0, [16.0, 15, 10, 10]),
+        ("24506", "retina6_0", 390.0, [20.0, 15, 10, 10]),
         ("24506", "retina6_12", 393.0, [20.0, 15, 10, 10]),
         ("32700", "retina6_12", 393.0, [20.0, 11, 10, 10]),
         ("24765", "ipad12_9rounded", 1024.0, [20.0, 11, 10, 10]),
@@ -265,6 +265,45 @@ struct IBCellMarginTests {
     func contentViewMargins(tools: String, device: String, width: Double, expected: [Double]) throws {
         let scene = try importOne(Self.xml(tools: tools, device: device, width: width))
         #expect(try solve(scene)["t"] == expected)
+    }
+}
+
+/// The root's side margins on the 393-pt iPhone: 16 for a controller's plain root view, 20 for a
+/// table view controller's, whose root is the table view (its margins are its cells'). `t` sits
+/// on the margin of `h`, which preserves its superview's (the root's) margins.
+struct IBTableRootMarginTests {
+    static func xml(table: Bool) -> String {
+        let root = table ? "tableView" : "view"
+        let header = table ? #"key="tableHeaderView" "# : ""
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="32700">
+            <device id="retina6_12" orientation="portrait"/>
+            <scenes><scene sceneID="s1"><objects>
+            <\(table ? "tableViewController" : "viewController") id="vc">
+            <\(root) key="view" id="r"><rect key="frame" x="0" y="0" width="393" height="852"/>
+            \(table ? "" : "<subviews>")
+            <view \(header)preservesSuperviewLayoutMargins="YES" id="h"><rect key="frame" x="0" y="0" width="393" height="100"/>
+            <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+            <subviews><view translatesAutoresizingMaskIntoConstraints="NO" id="t"><rect key="frame" x="0" y="0" width="10" height="10"/></view></subviews>
+            <constraints>
+            <constraint firstItem="t" firstAttribute="leading" secondItem="h" secondAttribute="leadingMargin" id="tl"/>
+            <constraint firstItem="t" firstAttribute="top" secondItem="h" secondAttribute="top" id="tt"/>
+            <constraint firstItem="t" firstAttribute="width" constant="10" id="tw"/>
+            <constraint firstItem="t" firstAttribute="height" constant="10" id="th"/>
+            </constraints>
+            </view>
+            \(table ? "" : "</subviews>")
+            </\(root)>
+            </\(table ? "tableViewController" : "viewController")>
+            </objects></scene></scenes>
+            </document>
+            """
+    }
+
+    @Test func tableViewRootHasTheTablesMargins() throws {
+        #expect(try solve(importOne(Self.xml(table: false)))["t"]?.first == 16)
+        #expect(try solve(importOne(Self.xml(table: true)))["t"]?.first == 20)
     }
 }
 
