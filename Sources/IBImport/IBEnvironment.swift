@@ -23,6 +23,10 @@ public struct IBDevice: Sendable {
     /// The home indicator's safe-area bottom (0 on devices with a home button).
     public var homeIndicator: Double
     public var isPad: Bool
+
+    /// An iPhone with a home button (no notch, no home indicator): several Xcode versions
+    /// store these differently from the notched ones.
+    public var isPhoneWithoutNotch: Bool { !isPad && homeIndicator == 0 }
 }
 
 /// The device table (portrait). Sources, entry by entry:
@@ -92,13 +96,16 @@ public enum IBDeviceTable {
     /// roots of the same widths at 16.
     public static func tableSideMargin(width: Double) -> Double { width >= 390 ? 20 : 16 }
 
+    /// Xcode 15's files (tools versions 24000 to 32699), whose stored frames differ from the
+    /// Xcode versions' before and after (see `IBEnvironment.fromTable` and `cellVerticalMargin`).
+    public static func isXcode15(toolsVersion: Double) -> Bool { toolsVersion >= 24000 && toolsVersion < 32700 }
+
     /// Top and bottom margins of a table cell's content view: 11 (UITableViewCell's system
-    /// margins since iOS 11). Xcode 15's iPhone files (tools versions 24000 to 32699) store 15,
-    /// 4 pt more, as they put a navigation bar 4 pt lower (see `IBEnvironment.fromTable`). No
-    /// Apple source: measured on the stored frames of three files of two repositories outside
-    /// the corpus.
+    /// margins since iOS 11). Xcode 15's iPhone files store 15, 4 pt more, as they put a
+    /// navigation bar 4 pt lower (see `IBEnvironment.fromTable`). No Apple source: measured on
+    /// the stored frames of three files of two repositories outside the corpus.
     public static func cellVerticalMargin(toolsVersion: Double, device: IBDevice) -> Double {
-        toolsVersion >= 24000 && toolsVersion < 32700 && !device.isPad ? 15 : 11
+        isXcode15(toolsVersion: toolsVersion) && !device.isPad ? 15 : 11
     }
 }
 
@@ -132,7 +139,7 @@ public struct IBEnvironment: Sendable {
         // (15000–15999, in-sample), then on files of tools versions 16096 and 17156 from two other
         // repositories; 17200 is a bound within the gap to the next version seen (17503, which
         // shows neither).
-        if toolsVersion >= 15000, toolsVersion < 17200, device.homeIndicator == 0, !device.isPad { status = 0 }
+        if toolsVersion >= 15000, toolsVersion < 17200, device.isPhoneWithoutNotch { status = 0 }
         // iOS 16's status bars (Xcode 14's files, tools versions from 21000): 48 on the 414×896
         // iPhone, 50 on the 375×812 one, 44 before. Stored frames: 44 at 19529 and 20037 (two
         // repositories outside the corpus), 48 from 21507 on (three others).
@@ -146,7 +153,7 @@ public struct IBEnvironment: Sendable {
         // status bar). No Apple source: measured on the stored frames of the corpus's files
         // (in-sample); Xcode 16's files (32700) do not show it, nor do iPad files of Xcode 15 (a
         // landscape 12.9" iPad file of tools version 24765 from another repository stores 24 at the top).
-        let xcode15 = toolsVersion >= 24000 && toolsVersion < 32700 && !device.isPad
+        let xcode15 = IBDeviceTable.isXcode15(toolsVersion: toolsVersion) && !device.isPad
         let bar = IBDeviceTable.navigationBar + (xcode15 ? 4 : 0)
         let top = status + (navigationBar ? bar : xcode15 ? status : 0)
         let xcode15Bottom = xcode15 ? device.homeIndicator : 0

@@ -101,7 +101,7 @@ extension IBSceneBuilder {
         // (three repositories outside the corpus) show none, those of 23504 (another repository)
         // show it; 19000 is a bound within the gap. On a notched iPhone a tools-18122 one shows it.
         let rootElement = views[0].element
-        let freeformBefore13 = toolsVersion < 19000 && device.homeIndicator == 0 && !device.isPad
+        let freeformBefore13 = toolsVersion < 19000 && device.isPhoneWithoutNotch
             && rootElement.children.contains { $0.name == "freeformSimulatedSizeMetrics" }
         var status = fullScreen || (controller == nil && !IBClassNames.cells.contains(rootElement.name)
             && !rootElement.children.contains { $0.name == "nil" && $0.key == "simulatedStatusBarMetrics" }
@@ -116,7 +116,7 @@ extension IBSceneBuilder {
             if let top = topBar {
                 nav = top.name == "simulatedNavigationBarMetrics"
             } else {
-                nav = navigationStack.contains(c.id ?? "") || (toolsVersion >= 24000 && toolsVersion < 32700 && c.child("navigationItem") != nil)
+                nav = navigationStack.contains(c.id ?? "") || (IBDeviceTable.isXcode15(toolsVersion: toolsVersion) && c.child("navigationItem") != nil)
             }
             if let bottom = c.children.first(where: { $0.key == "simulatedBottomBarMetrics" }) {
                 tab = bottom.name != "nil"

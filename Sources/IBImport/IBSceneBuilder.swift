@@ -62,6 +62,8 @@ final class IBSceneBuilder {
     let root: IBHierarchyRoot
     let options: IBImportOptions
     let toolsVersion: Double
+    /// The file's `<device>` element, if any, and the table's device for it.
+    let deviceElement: IBElement?
     let device: IBDevice
 
     var views: [IBView] = []
@@ -97,7 +99,7 @@ final class IBSceneBuilder {
         self.root = root
         self.options = options
         toolsVersion = Double(document.root["toolsVersion"]?.split(separator: ".").first ?? "0") ?? 0
-        let deviceElement = document.root.children.first { $0.name == "device" }
+        deviceElement = document.root.children.first { $0.name == "device" }
         device = IBDeviceTable.device(id: deviceElement?["id"])
         var t = options.traits
         if t["widthClass"] == nil { t["widthClass"] = device.isPad ? "regular" : "compact" }

@@ -26,7 +26,7 @@ extension IBSceneBuilder {
     /// assumed).
     func listUnsupported() {
         // A device the table does not know is laid out as the default one: say so.
-        if let d = document.root.children.first(where: { $0.name == "device" }), let id = d["id"], device.id != id {
+        if let d = deviceElement, let id = d["id"], device.id != id {
             unsupported(d, view: nil, "device not in the device table (laid out as \(device.id), \(Int(device.width))×\(Int(device.height)))")
         }
         for v in views {
