@@ -96,6 +96,19 @@ public enum IBDeviceTable {
     /// roots of the same widths at 16.
     public static func tableSideMargin(width: Double) -> Double { width >= 390 ? 20 : 16 }
 
+    /// The status bar's height (or the notch's safe-area top) a file of `toolsVersion` shows on
+    /// `device` where it shows one. iOS 16's status bars (Xcode 14's files, tools versions from
+    /// 21000): 48 on the 414×896 iPhone, 50 on the 375×812 one, 44 before. Stored frames: 44 at
+    /// 19529 and 20037 (two repositories outside the corpus), 48 from 21507 on (three others).
+    public static func statusBar(of device: IBDevice, toolsVersion: Double) -> Double {
+        guard toolsVersion >= 21000 else { return device.statusBar }
+        switch device.id {
+        case "retina6_1": return 48
+        case "retina5_9": return 50
+        default: return device.statusBar
+        }
+    }
+
     /// Xcode 15's files (tools versions 24000 to 32699), whose stored frames differ from the
     /// Xcode versions' before and after (see `IBEnvironment.fromTable` and `cellVerticalMargin`).
     public static func isXcode15(toolsVersion: Double) -> Bool { toolsVersion >= 24000 && toolsVersion < 32700 }
@@ -128,23 +141,21 @@ public struct IBEnvironment: Sendable {
     }
 
     /// The environment the table gives for a root view of `width` on `device`, with
-    /// or without a navigation bar above and a tab bar below.
+    /// or without a navigation bar above (of `navigationBarHeight`, else the standard one's)
+    /// and a tab bar below.
     public static func fromTable(
-        device: IBDevice, toolsVersion: Double, width: Double, statusBarShown: Bool, navigationBar: Bool, tabBar: Bool
+        device: IBDevice, toolsVersion: Double, width: Double, statusBarShown: Bool, navigationBar: Bool,
+        navigationBarHeight: Double? = nil, tabBar: Bool
     ) -> IBEnvironment {
-        var status = statusBarShown ? device.statusBar : 0
-        // Xcode 11's and early Xcode 12's files (tools versions 15000 to 17199) show no status bar on
-        // iPhones without a notch: their stored frames put the safe area's top (or a navigation bar)
-        // at the screen's top. No Apple source: measured on two repositories' files of the corpus
-        // (15000–15999, in-sample), then on files of tools versions 16096 and 17156 from two other
-        // repositories; 17200 is a bound within the gap to the next version seen (17503, which
-        // shows neither).
-        if toolsVersion >= 15000, toolsVersion < 17200, device.isPhoneWithoutNotch { status = 0 }
-        // iOS 16's status bars (Xcode 14's files, tools versions from 21000): 48 on the 414×896
-        // iPhone, 50 on the 375×812 one, 44 before. Stored frames: 44 at 19529 and 20037 (two
-        // repositories outside the corpus), 48 from 21507 on (three others).
-        if statusBarShown, toolsVersion >= 21000, device.id == "retina6_1" { status = 48 }
-        if statusBarShown, toolsVersion >= 21000, device.id == "retina5_9" { status = 50 }
+        var status = statusBarShown ? IBDeviceTable.statusBar(of: device, toolsVersion: toolsVersion) : 0
+        // Xcode 10.2's to early Xcode 12's files (tools versions 14800 to 17199) show no status bar
+        // on iPhones without a notch: their stored frames put the safe area's top, a legacy top
+        // layout guide's bottom or a navigation bar at the screen's top. No Apple source: measured
+        // on two repositories' files of the corpus (15000–15999, in-sample), then on files of tools
+        // versions 14865, 14868, 16096 and 17156 from four other repositories; files of 14460 and
+        // 14490 (seven repositories) show it. 14800 and 17200 are bounds within the gaps to the
+        // nearest versions seen (14490; 17503, which shows neither).
+        if toolsVersion >= 14800, toolsVersion < 17200, device.isPhoneWithoutNotch { status = 0 }
         // Xcode 15's files (tools versions 24000 to 32699) place the safe area under a navigation
         // bar 4 pt lower than a 44 pt bar would, show a second status-bar height at the top where
         // no navigation bar is shown (the legacy top layout guide too: 100 on the 375×812 iPhone,
@@ -154,7 +165,7 @@ public struct IBEnvironment: Sendable {
         // (in-sample); Xcode 16's files (32700) do not show it, nor do iPad files of Xcode 15 (a
         // landscape 12.9" iPad file of tools version 24765 from another repository stores 24 at the top).
         let xcode15 = IBDeviceTable.isXcode15(toolsVersion: toolsVersion) && !device.isPad
-        let bar = IBDeviceTable.navigationBar + (xcode15 ? 4 : 0)
+        let bar = navigationBarHeight ?? IBDeviceTable.navigationBar + (xcode15 ? 4 : 0)
         let top = status + (navigationBar ? bar : xcode15 ? status : 0)
         let xcode15Bottom = xcode15 ? device.homeIndicator : 0
         let bottom = device.homeIndicator + (tabBar ? IBDeviceTable.tabBar : 0) + xcode15Bottom

@@ -84,6 +84,7 @@ extension IBSceneBuilder {
     ///   hidden, or reached from one by push/show segues; in Xcode 15's files (tools versions
     ///   24000 to 32699, in-sample like the table's other Xcode 15 entry) also when the controller
     ///   has a navigation item (Xcode's inferred top bar); Xcode 16's files (32700) do not infer it;
+    ///   a stack's bar is as tall as IB stored its navigation controller's (`navigationBarHeight`);
     /// - tab bar: when the controller simulates a bottom bar, or it (or its navigation controller)
     ///   is a tab bar controller's child.
     /// A root placed below the bars (IB frame y > 0) loses that much top inset.
@@ -107,6 +108,7 @@ extension IBSceneBuilder {
             && !rootElement.children.contains { $0.name == "nil" && $0.key == "simulatedStatusBarMetrics" }
             && !freeformBefore13 && document.root["useSafeAreas"] == "YES")
         var nav = false
+        var barHeight: Double?
         var tab = false
         if let c = controller {
             let legacyGuides = c.child("layoutGuides") != nil
@@ -115,8 +117,11 @@ extension IBSceneBuilder {
                 && (fullScreen || (legacyGuides && topBar == nil))
             if let top = topBar {
                 nav = top.name == "simulatedNavigationBarMetrics"
+            } else if let bar = navigationStack[c.id ?? ""] {
+                nav = true
+                barHeight = navigationBarHeight(of: c, under: bar)
             } else {
-                nav = navigationStack.contains(c.id ?? "") || (IBDeviceTable.isXcode15(toolsVersion: toolsVersion) && c.child("navigationItem") != nil)
+                nav = IBDeviceTable.isXcode15(toolsVersion: toolsVersion) && c.child("navigationItem") != nil
             }
             if let bottom = c.children.first(where: { $0.key == "simulatedBottomBarMetrics" }) {
                 tab = bottom.name != "nil"
@@ -126,7 +131,7 @@ extension IBSceneBuilder {
         }
         var env = IBEnvironment.fromTable(
             device: device, toolsVersion: toolsVersion, width: r.width,
-            statusBarShown: status, navigationBar: nav, tabBar: tab)
+            statusBarShown: status, navigationBar: nav, navigationBarHeight: barHeight, tabBar: tab)
         if r.y > 0 { env.safeArea.top = max(0, env.safeArea.top - r.y); env.topGuideLength = max(0, env.topGuideLength - r.y) }
         // A screen-sized root placed below an opaque bar runs past the screen's bottom by as much:
         // the bottom guide and safe area stay on the screen, that much higher in the root.
@@ -153,56 +158,15 @@ extension IBSceneBuilder {
     /// with `extendedLayoutIncludesOpaqueBars="YES"` extends under them and keeps the insets.
     private func excludeOpaqueBars(_ env: inout IBEnvironment, height: Double, screenHeight: Double) {
         let top = env.topGuideLength, bottom = env.safeArea.bottom
-        // The stored height may count the status bar where the table shows none above the bar.
-        func fits(_ h: Double) -> Bool { abs(h - screenHeight) < 0.5 || abs(h + device.statusBar - screenHeight) < 0.5 }
+        // The stored height may count the status bar where the table shows none above the bar
+        // (the bar the file's Xcode shows: iOS 16's 50 on a 375×812 iPhone root 718 tall under
+        // a navigation bar).
+        let status = IBDeviceTable.statusBar(of: device, toolsVersion: toolsVersion)
+        func fits(_ h: Double) -> Bool { abs(h - screenHeight) < 0.5 || abs(h + status - screenHeight) < 0.5 }
         let belowTop = top > 0 && (fits(height + top) || fits(height + top + bottom))
         let aboveBottom = bottom > 0 && (fits(height + bottom) || fits(height + top + bottom))
         if belowTop { env.safeArea.top = 0; env.topGuideLength = 0 }
         if aboveBottom { env.safeArea.bottom = 0; env.bottomGuideLength = 0 }
-    }
-
-    private func isTabChild(_ controller: IBElement) -> Bool {
-        guard let id = controller.id else { return false }
-        let segues = document.root.descendants().filter { $0.name == "segue" && $0["kind"] == "relationship" }
-        var targets: Set<String> = [id]
-        for s in segues where s["relationship"] == "rootViewController" && s["destination"] == id {
-            var e = s.parent
-            while let x = e, x.name != "navigationController" { e = x.parent }
-            if let nav = e?.id { targets.insert(nav) }
-        }
-        return segues.contains { $0["relationship"] == "viewControllers" && targets.contains($0["destination"] ?? "") }
-    }
-
-    /// Controllers shown under a visible navigation bar: roots of navigation controllers whose
-    /// bar is not hidden, and the destinations of push/show segues from those, transitively.
-    var navigationStack: Set<String> {
-        var inStack: Set<String> = []
-        var edges: [String: [String]] = [:]
-        for s in document.root.descendants() where s.name == "segue" {
-            guard let d = s["destination"] else { continue }
-            var e = s.parent
-            while let x = e, !(x.parent?.name == "objects" && x.id != nil) { e = x.parent }
-            guard let source = e else { continue }
-            // A controller that simulates a navigation bar is shown in a navigation controller
-            // (maybe of another storyboard): its show segues push onto that one
-            // (UIViewController.show(_:sender:) pushes when in a navigation controller).
-            if let id = source.id, source.children.contains(where: { $0.name == "simulatedNavigationBarMetrics" && $0.key == "simulatedTopBarMetrics" }) {
-                inStack.insert(id)
-            }
-            if s["relationship"] == "rootViewController", source.name == "navigationController", !source.flag("navigationBarHidden") {
-                inStack.insert(d)
-            } else if ["push", "show"].contains(s["kind"] ?? ""), let id = source.id {
-                edges[id, default: []].append(d)
-            }
-        }
-        var work = Array(inStack)
-        while let x = work.popLast() {
-            for d in edges[x] ?? [] where !inStack.contains(d) {
-                inStack.insert(d)
-                work.append(d)
-            }
-        }
-        return inStack
     }
 
     /// Absolute margin rectangle of view `i` in table mode: explicit `layoutMargins`

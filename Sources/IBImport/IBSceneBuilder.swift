@@ -128,6 +128,7 @@ final class IBSceneBuilder {
             if c.name == "subviews" {
                 out += c.children.filter { $0.child("rect", key: "frame") != nil && !IBClassNames.cells.contains($0.name) }
             } else if c.key != nil, c.child("rect", key: "frame") != nil, !IBClassNames.cells.contains(c.name),
+                      c.name != "variation",  // Xcode 6's frame for a size class, not a view
                       c.name != "navigationBar" || element.name != "navigationController"
             {
                 out.append(c)

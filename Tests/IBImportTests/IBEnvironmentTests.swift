@@ -41,6 +41,10 @@ struct IBEnvironmentTests {
         #expect(IBEnvironment.fromTable(device: IBDeviceTable.device(id: "retina4_0"), toolsVersion: 15705, width: 320, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 0)
         #expect(IBEnvironment.fromTable(device: se, toolsVersion: 16097, width: 375, statusBarShown: true, navigationBar: true, tabBar: false).safeArea.top == 44)
         #expect(IBEnvironment.fromTable(device: se, toolsVersion: 17156, width: 375, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 0)
+        // So do Xcode 10.2's (14865, 14868: a legacy top layout guide 0 long); Xcode 10.1's (14490) show it.
+        let xcode102 = IBEnvironment.fromTable(device: se, toolsVersion: 14868, width: 375, statusBarShown: true, navigationBar: false, tabBar: false)
+        #expect(xcode102.safeArea.top == 0 && xcode102.topGuideLength == 0)
+        #expect(IBEnvironment.fromTable(device: se, toolsVersion: 14490, width: 375, statusBarShown: true, navigationBar: false, tabBar: false).topGuideLength == 20)
         #expect(IBEnvironment.fromTable(device: se, toolsVersion: 17503, width: 375, statusBarShown: true, navigationBar: true, tabBar: false).safeArea.top == 64)
         #expect(IBEnvironment.fromTable(device: x, toolsVersion: 15705, width: 375, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 44)
         // Xcode 15's doubled status bar is an iPhone matter: the rounded 12.9" iPad keeps its 24.

@@ -148,6 +148,46 @@ struct IBUIKitDefaultsTests {
         #expect(try solve(scene(xml(extended: true)))["t"] == [0, 54, 375, 40])
     }
 
+    /// The same under a safe area on the 375×812 iPhone: its root is the screen less the status
+    /// bar the file's Xcode shows and the 44-pt bar, 812 − 44 − 44 = 724 tall in a file of tools
+    /// 20037 and 812 − 50 − 44 = 718 in one of 21701 (iOS 16's 50-pt bar). Either way it is laid
+    /// out below the bar: its safe area starts at its top and `t`, 10 below it, is at y = 10. A
+    /// 718-tall root in the older file is not the screen less its bars, so it keeps the bar's
+    /// 44 (`t` at 54).
+    @Test func rootBelowAnOpaqueBarMeasuresTheStatusBarOfItsXcode() throws {
+        func xml(tools: Int, height: Int) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\(tools)" useSafeAreas="YES">
+            <device id="retina5_9" orientation="portrait"/>
+            <scenes><scene sceneID="s1"><objects>
+            <viewController id="vc">
+            <view key="view" id="v"><rect key="frame" x="0" y="0" width="375" height="\(height)"/>
+            <subviews>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="t"><rect key="frame" x="0" y="10" width="375" height="40"/></view>
+            </subviews>
+            <constraints>
+            <constraint firstItem="t" firstAttribute="top" secondItem="sa" secondAttribute="top" constant="10" id="tt"/>
+            <constraint firstItem="t" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="tl"/>
+            <constraint firstAttribute="trailing" secondItem="t" secondAttribute="trailing" id="tr"/>
+            <constraint firstItem="t" firstAttribute="height" constant="40" id="th"/>
+            </constraints>
+            <viewLayoutGuide key="safeArea" id="sa"/>
+            </view>
+            <simulatedNavigationBarMetrics key="simulatedTopBarMetrics" translucent="NO" prompted="NO"/>
+            </viewController>
+            </objects></scene></scenes>
+            </document>
+            """
+        }
+        func t(tools: Int, height: Int) throws -> [Double]? {
+            try solve(IBImporter.importDocument(IBDocument(data: Data(xml(tools: tools, height: height).utf8), path: "inline.storyboard"))[0])["t"]
+        }
+        #expect(try t(tools: 21701, height: 718) == [0, 10, 375, 40])
+        #expect(try t(tools: 20037, height: 724) == [0, 10, 375, 40])
+        #expect(try t(tools: 20037, height: 718) == [0, 54, 375, 40])
+    }
+
     /// A 414×630 table cell on the 6.1" iPhone (home indicator 34) in an Xcode 15 file: the cell
     /// lives in a table view, whose content inset takes the vertical safe-area insets, so the
     /// content view's safe area is its whole height and `b`, pinned 10 above the safe area's
