@@ -39,11 +39,10 @@ public struct IBDevice: Sendable {
 ///   simulator of each device in portrait (20 under a plain status bar; notched iPhones 44,
 ///   iPhone 12 mini 50, iPhone 12–14 47, Dynamic Island 59, the 16 Pro's 62; home indicator 34;
 ///   rounded iPads 24 and 20). The notched iPhones' top changed with the iOS each Xcode
-///   simulates: from iOS 16 (Xcode 14, tools version 21000) the 6.1" XR/11 (`retina6_1`)
-///   reports 48 and IB's 5.8" class (`retina5_9`) is shown as the 5.4" iPhone (50). Files of
-///   different Xcode versions disagree here: tools-19529 and 20037 files store 44, tools-21507
-///   and later ones 48 and 50, so the threshold lies between; 21000 is a choice within that
-///   range (measured on the corpus and on files of other repositories).
+///   simulates: from iOS 16 (Xcode 14.1's files, tools version 21500) the 6.1" XR/11
+///   (`retina6_1`) reports 48 and IB's 5.8" class (`retina5_9`) is shown as the 5.4" iPhone
+///   (50); files from before draw every notched iPhone before the 14 Pro with a 44-pt top,
+///   the iPhone 12–14's included (`statusBar(of:toolsVersion:)` gives the evidence).
 public enum IBDeviceTable {
     public static let devices: [IBDevice] = [
         IBDevice(id: "retina3_5", width: 320, height: 480, statusBar: 20, homeIndicator: 0, isPad: false),
@@ -97,11 +96,17 @@ public enum IBDeviceTable {
     public static func tableSideMargin(width: Double) -> Double { width >= 390 ? 20 : 16 }
 
     /// The status bar's height (or the notch's safe-area top) a file of `toolsVersion` shows on
-    /// `device` where it shows one. iOS 16's status bars (Xcode 14's files, tools versions from
-    /// 21000): 48 on the 414×896 iPhone, 50 on the 375×812 one, 44 before. Stored frames: 44 at
-    /// 19529 and 20037 (two repositories outside the corpus), 48 from 21507 on (three others).
+    /// `device` where it shows one. Files from before Xcode 14.1 (tools version 21500) draw every
+    /// notched iPhone of the table before the 14 Pro with the 44-pt top of the first ones, the
+    /// 390×844 and 428×926 iPhones (47 on the devices) included; later files show iOS 16's
+    /// status bars: 48 on the 414×896 iPhone, 50 on the 375×812 one, 47 on those two. No Apple
+    /// source: stored frames show 44 at 19529 and 20037 on the 414×896 iPhone (two repositories
+    /// outside the corpus) and 48 from 21507 on (three others), 44 at 19150 and 21179 on the
+    /// 428×926 and 390×844 ones (two others) and 47 at 23504 (another); 21500 is a bound within
+    /// the gap.
     public static func statusBar(of device: IBDevice, toolsVersion: Double) -> Double {
-        guard toolsVersion >= 21000 else { return device.statusBar }
+        let notchedBefore14Pro = ["retina5_9", "retina6_1", "retina6_5", "retina6_0", "retina6_7"].contains(device.id)
+        if toolsVersion < 21500 { return notchedBefore14Pro ? 44 : device.statusBar }
         switch device.id {
         case "retina6_1": return 48
         case "retina5_9": return 50

@@ -13,11 +13,11 @@ struct IBEnvironmentTests {
         let old = IBEnvironment.fromTable(device: x, toolsVersion: 14000, width: 375, statusBarShown: true, navigationBar: true, tabBar: true)
         #expect(old.safeArea == IBInsets(top: 88, left: 0, bottom: 83, right: 0))
         #expect(old.topGuideLength == 88 && old.bottomGuideLength == 49 && old.rootSideMargin == 16)
-        // The same screen saved from tools 21000 on is the 5.4" iPhone's: 50 on top (20037: still 44).
+        // The same screen saved from tools 21500 on is the 5.4" iPhone's: 50 on top (20037: still 44).
         #expect(IBEnvironment.fromTable(device: x, toolsVersion: 20037, width: 375, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 44)
         let newer = IBEnvironment.fromTable(device: x, toolsVersion: 22000, width: 375, statusBarShown: true, navigationBar: false, tabBar: false)
         #expect(newer.safeArea.top == 50 && newer.safeArea.bottom == 34)
-        // 414×896 from Xcode 14 on (iOS 16's status bar): 48, 44 before (Xcode 13's 20037 too);
+        // 414×896 from Xcode 14.1 on (iOS 16's status bar): 48, 44 before (Xcode 13's 20037 too);
         // Xcode 15 files put the safe area 4 pt lower under a navigation bar.
         let xr = IBDeviceTable.device(id: "retina6_1")
         #expect(IBEnvironment.fromTable(device: xr, toolsVersion: 11000, width: 414, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 44)
@@ -58,6 +58,13 @@ struct IBEnvironmentTests {
         #expect(plain16.safeArea.top == 62 && plain16.safeArea.bottom == 34 && plain16.rootSideMargin == 20)
         let doubled16 = IBEnvironment.fromTable(device: pro16, toolsVersion: 24765, width: 402, statusBarShown: true, navigationBar: false, tabBar: false)
         #expect(doubled16.safeArea.top == 124 && doubled16.safeArea.bottom == 68)
+        // The 390×844 and 428×926 iPhones: 44 in files from before Xcode 14.1 (19150, 21179), 47 after.
+        for id in ["retina6_0", "retina6_7"] {
+            let phone = IBDeviceTable.device(id: id)
+            #expect(IBDeviceTable.statusBar(of: phone, toolsVersion: 21179) == 44)
+            #expect(IBEnvironment.fromTable(device: phone, toolsVersion: 19150, width: phone.width, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 44)
+            #expect(IBEnvironment.fromTable(device: phone, toolsVersion: 23504, width: phone.width, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 47)
+        }
         // Side margins: a root's 16 up to 393 pt, 20 from 400 pt on; a table's (its cells') 20
         // from the 390-pt iPhone on.
         #expect([375.0, 390, 393, 400, 414, 430].map { IBDeviceTable.rootSideMargin(width: $0) } == [16, 16, 16, 20, 20, 20])
