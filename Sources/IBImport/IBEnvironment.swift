@@ -73,7 +73,9 @@ public enum IBDeviceTable {
         devices.first { $0.id == id } ?? devices[2]
     }
 
-    /// Navigation bar height (portrait iPhone and iPad): UINavigationBar's standard height (HIG, "Navigation bars").
+    /// Navigation bar height (portrait iPhone): UINavigationBar's standard height (HIG, "Navigation
+    /// bars"). Taller bars (large titles, an iPad's 50, a sheet's 56) come from the file, where IB
+    /// stored its navigation controller's bar (`IBSceneBuilder.storedBarHeight`).
     public static let navigationBar = 44.0
     /// Tab bar and toolbar height above the home indicator: UITabBar's height in portrait (HIG, "Tab bars").
     public static let tabBar = 49.0
@@ -96,17 +98,17 @@ public enum IBDeviceTable {
     public static func tableSideMargin(width: Double) -> Double { width >= 390 ? 20 : 16 }
 
     /// The status bar's height (or the notch's safe-area top) a file of `toolsVersion` shows on
-    /// `device` where it shows one. Files from before Xcode 14.1 (tools version 21500) draw every
-    /// notched iPhone of the table before the 14 Pro with the 44-pt top of the first ones, the
-    /// 390×844 and 428×926 iPhones (47 on the devices) included; later files show iOS 16's
-    /// status bars: 48 on the 414×896 iPhone, 50 on the 375×812 one, 47 on those two. No Apple
-    /// source: stored frames show 44 at 19529 and 20037 on the 414×896 iPhone (two repositories
-    /// outside the corpus) and 48 from 21507 on (three others), 44 at 19150 and 21179 on the
-    /// 428×926 and 390×844 ones (two others) and 47 at 23504 (another); 21500 is a bound within
-    /// the gap.
+    /// `device` where it shows one. Files from before Xcode 14.1 (tools version 21500, the bound
+    /// of `fromTable`'s rule for iPhones without a notch too) draw the iPhone 12–14's 390×844 and
+    /// 428×926 screens with the 44-pt top of the earlier notched iPhones, not the devices' 47
+    /// (the 12 mini's 375×812, `retina5_4`, is not measured: its 50 is kept); later files show
+    /// iOS 16's status bars: 48 on the 6.1-inch XR/11 (`retina6_1`), 50 on IB's 5.8-inch class
+    /// (`retina5_9`, shown as the 12 mini), 47 on the 390×844 and 428×926 ones. No Apple source:
+    /// stored frames show 44 at 19529 and 20037 on the 6.1-inch XR/11 (two repositories outside
+    /// the corpus) and 48 from 21507 on (three others), 44 at 19150 and 21179 on the 428×926 and
+    /// 390×844 ones (two others) and 47 at 23504 (another).
     public static func statusBar(of device: IBDevice, toolsVersion: Double) -> Double {
-        let notchedBefore14Pro = ["retina5_9", "retina6_1", "retina6_5", "retina6_0", "retina6_7"].contains(device.id)
-        if toolsVersion < 21500 { return notchedBefore14Pro ? 44 : device.statusBar }
+        if toolsVersion < 21500 { return ["retina6_0", "retina6_7"].contains(device.id) ? 44 : device.statusBar }
         switch device.id {
         case "retina6_1": return 48
         case "retina5_9": return 50
@@ -153,14 +155,15 @@ public struct IBEnvironment: Sendable {
         navigationBarHeight: Double? = nil, tabBar: Bool
     ) -> IBEnvironment {
         var status = statusBarShown ? IBDeviceTable.statusBar(of: device, toolsVersion: toolsVersion) : 0
-        // Xcode 10.2's to early Xcode 12's files (tools versions 14800 to 17199) show no status bar
-        // on iPhones without a notch: their stored frames put the safe area's top, a legacy top
-        // layout guide's bottom or a navigation bar at the screen's top. No Apple source: measured
-        // on two repositories' files of the corpus (15000–15999, in-sample), then on files of tools
-        // versions 14865, 14868, 16096 and 17156 from four other repositories; files of 14460 and
-        // 14490 (seven repositories) show it. 14800 and 17200 are bounds within the gaps to the
-        // nearest versions seen (14490; 17503, which shows neither).
-        if toolsVersion >= 14800, toolsVersion < 17200, device.isPhoneWithoutNotch { status = 0 }
+        // Xcode 10.2's to Xcode 14.0's files (tools versions 14800 to 21499) show no status bar on
+        // iPhones without a notch: their stored frames put the safe area's top, a legacy top layout
+        // guide's bottom or a navigation bar at the screen's top. No Apple source: measured on two
+        // repositories' files of the corpus (15000–15999, in-sample), then on files of tools
+        // versions 14865, 14868, 16096, 17156, 17506, 17701, 18122, 20037 and 21225 from twelve
+        // other repositories; files of 14460 and 14490 (seven repositories) and of 21701 (four)
+        // show it. 14800 and 21500 are bounds within the gaps; 21500 is also where Xcode's
+        // notched iPhones take iOS 16's status bars (`IBDeviceTable.statusBar`).
+        if toolsVersion >= 14800, toolsVersion < 21500, device.isPhoneWithoutNotch { status = 0 }
         // Xcode 15's files (tools versions 24000 to 32699) place the safe area under a navigation
         // bar 4 pt lower than a 44 pt bar would, show a second status-bar height at the top where
         // no navigation bar is shown (the legacy top layout guide too: 100 on the 375×812 iPhone,
@@ -170,7 +173,8 @@ public struct IBEnvironment: Sendable {
         // (in-sample); Xcode 16's files (32700) do not show it, nor do iPad files of Xcode 15 (a
         // landscape 12.9" iPad file of tools version 24765 from another repository stores 24 at the top).
         let xcode15 = IBDeviceTable.isXcode15(toolsVersion: toolsVersion) && !device.isPad
-        let bar = navigationBarHeight ?? IBDeviceTable.navigationBar + (xcode15 ? 4 : 0)
+        // A stored bar's height replaces the standard one, Xcode 15's 4 extra points included.
+        let bar = navigationBarHeight ?? (IBDeviceTable.navigationBar + (xcode15 ? 4 : 0))
         let top = status + (navigationBar ? bar : xcode15 ? status : 0)
         let xcode15Bottom = xcode15 ? device.homeIndicator : 0
         let bottom = device.homeIndicator + (tabBar ? IBDeviceTable.tabBar : 0) + xcode15Bottom

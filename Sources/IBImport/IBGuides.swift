@@ -84,7 +84,7 @@ extension IBSceneBuilder {
     ///   hidden, or reached from one by push/show segues; in Xcode 15's files (tools versions
     ///   24000 to 32699, in-sample like the table's other Xcode 15 entry) also when the controller
     ///   has a navigation item (Xcode's inferred top bar); Xcode 16's files (32700) do not infer it;
-    ///   a stack's bar is as tall as IB stored its navigation controller's (`navigationBarHeight`);
+    ///   a stack's bar is as tall as IB stored its navigation controller's (`storedBarHeight`);
     /// - tab bar: when the controller simulates a bottom bar, or it (or its navigation controller)
     ///   is a tab bar controller's child.
     /// A root placed below the bars (IB frame y > 0) loses that much top inset.
@@ -115,11 +115,14 @@ extension IBSceneBuilder {
             let topBar = c.children.first { $0.key == "simulatedTopBarMetrics" }
             status = !c.children.contains { $0.name == "nil" && $0.key == "simulatedStatusBarMetrics" }
                 && (fullScreen || (legacyGuides && topBar == nil))
+            let place = navigationStack[c.id ?? ""]
             if let top = topBar {
                 nav = top.name == "simulatedNavigationBarMetrics"
-            } else if let bar = navigationStack[c.id ?? ""] {
+                // A simulated bar in a stack of the file is that stack's bar.
+                if nav, let place { barHeight = storedBarHeight(at: place) }
+            } else if let place {
                 nav = true
-                barHeight = navigationBarHeight(of: c, under: bar)
+                barHeight = storedBarHeight(at: place)
             } else {
                 nav = IBDeviceTable.isXcode15(toolsVersion: toolsVersion) && c.child("navigationItem") != nil
             }

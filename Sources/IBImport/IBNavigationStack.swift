@@ -2,14 +2,21 @@
 // drew the navigation bar.
 
 /// The bar a navigation controller of the file has, as IB stored it: its frame's height (44
-/// for a standard iPhone bar, 96 with large titles, 50 on an iPad) and whether it prefers large
-/// titles. No height when the controller only simulates a bar (its navigation controller is
-/// elsewhere).
+/// for a standard iPhone bar, 96 with large titles, 50 on an iPad, 56 in a sheet) and whether it
+/// prefers large titles. No height where the controller only simulates a bar (its navigation
+/// controller is elsewhere) or IB flags the bar's frame (misplaced or ambiguous).
 struct IBStoredNavigationBar: Equatable {
     var height: Double?
     var largeTitles: Bool
 
-    static let simulated = IBStoredNavigationBar(height: nil, largeTitles: false)
+    static let inferred = IBStoredNavigationBar(height: nil, largeTitles: false)
+}
+
+/// A controller's place in a navigation stack: the stack's bar, and whether the bar shows the
+/// controller's navigation item with a large title.
+struct IBStackPlace: Equatable {
+    var bar: IBStoredNavigationBar
+    var largeTitle: Bool
 }
 
 extension IBSceneBuilder {
@@ -27,56 +34,90 @@ extension IBSceneBuilder {
         return segues.contains { $0["relationship"] == "viewControllers" && targets.contains($0["destination"] ?? "") }
     }
 
-    /// Controllers shown under a visible navigation bar, each with its navigation controller's
-    /// bar: roots of navigation controllers whose bar is not hidden, and the destinations of
-    /// push/show segues from those, transitively (a pushed controller is under the bar of the
-    /// one that pushed it).
-    var navigationStack: [String: IBStoredNavigationBar] {
-        var inStack: [String: IBStoredNavigationBar] = [:]
-        var edges: [String: [String]] = [:]
+    /// Controllers shown under a visible navigation bar, each with its place: the roots of
+    /// navigation controllers whose bar is not hidden, and the destinations of push/show segues
+    /// from those, transitively, under the bar of the stack that pushed them; then, for the
+    /// controllers no stored stack reaches, those that simulate a navigation bar and what they
+    /// push (under an inferred bar). Stacks are walked in document order, breadth first, so a
+    /// controller two stacks reach takes the first one's bar, on every run.
+    var navigationStack: [String: IBStackPlace] {
+        var controllers: [String: IBElement] = [:]
+        var storedRoots: [(id: String, bar: IBStoredNavigationBar)] = []
+        var inferredRoots: [String] = []
+        var pushes: [String: [String]] = [:]
         for s in document.root.descendants() where s.name == "segue" {
             guard let d = s["destination"] else { continue }
             var e = s.parent
             while let x = e, !(x.parent?.name == "objects" && x.id != nil) { e = x.parent }
-            guard let source = e else { continue }
+            guard let source = e, let id = source.id else { continue }
+            controllers[id] = source
             // A controller that simulates a navigation bar is shown in a navigation controller
             // (maybe of another storyboard): its show segues push onto that one
             // (UIViewController.show(_:sender:) pushes when in a navigation controller).
-            if let id = source.id, inStack[id] == nil,
-               source.children.contains(where: { $0.name == "simulatedNavigationBarMetrics" && $0.key == "simulatedTopBarMetrics" })
+            if source.children.contains(where: { $0.name == "simulatedNavigationBarMetrics" && $0.key == "simulatedTopBarMetrics" }),
+               !inferredRoots.contains(id)
             {
-                inStack[id] = .simulated
+                inferredRoots.append(id)
             }
             if s["relationship"] == "rootViewController", source.name == "navigationController", !source.flag("navigationBarHidden") {
-                inStack[d] = storedBar(of: source)
-            } else if ["push", "show"].contains(s["kind"] ?? ""), let id = source.id {
-                edges[id, default: []].append(d)
+                storedRoots.append((d, storedBar(of: source)))
+            } else if ["push", "show"].contains(s["kind"] ?? "") {
+                pushes[id, default: []].append(d)
             }
         }
-        var work = Array(inStack.keys)
-        while let x = work.popLast() {
-            for d in edges[x] ?? [] where inStack[d] == nil {
-                inStack[d] = inStack[x]
-                work.append(d)
-            }
+        for c in document.root.descendants() where c.parent?.name == "objects" {
+            if let id = c.id, controllers[id] == nil { controllers[id] = c }
         }
-        return inStack
+        var places: [String: IBStackPlace] = [:]
+        var queue: [String] = []
+        func place(_ id: String, under bar: IBStoredNavigationBar, inheriting largeTitle: Bool) {
+            guard places[id] == nil else { return }
+            places[id] = IBStackPlace(bar: bar, largeTitle: showsLargeTitle(controllers[id], under: bar, inheriting: largeTitle))
+            queue.append(id)
+        }
+        func walk() {
+            var next = 0
+            while next < queue.count {
+                let x = queue[next]
+                next += 1
+                for d in pushes[x] ?? [] { place(d, under: places[x]!.bar, inheriting: places[x]!.largeTitle) }
+            }
+            queue.removeAll()
+        }
+        for (id, bar) in storedRoots { place(id, under: bar, inheriting: bar.largeTitles) }
+        walk()
+        for id in inferredRoots { place(id, under: .inferred, inheriting: false) }
+        walk()
+        return places
+    }
+
+    /// Whether `bar` shows `controller`'s navigation item with a large title: only a bar that
+    /// prefers large titles does, unless the item's `largeTitleDisplayMode` is never; an item of
+    /// mode automatic (the default) does as the item below it in the stack does.
+    private func showsLargeTitle(_ controller: IBElement?, under bar: IBStoredNavigationBar, inheriting below: Bool) -> Bool {
+        guard bar.largeTitles else { return false }
+        switch controller?.child("navigationItem")?["largeTitleDisplayMode"] {
+        case "always": return true
+        case "never": return false
+        default: return below
+        }
     }
 
     /// The bar of `navigationController` as stored (`<navigationBar key="navigationBar">`).
     private func storedBar(of navigationController: IBElement) -> IBStoredNavigationBar {
         let bar = navigationController.children.first { $0.name == "navigationBar" && $0.key == "navigationBar" }
-        let height = (try? bar?.child("rect", key: "frame")?.number("height")) ?? nil
+        let flagged = bar.map { $0.flag("misplaced") || $0.flag("ambiguous") } ?? true
+        let height = flagged ? nil : (try? bar?.child("rect", key: "frame")?.number("height")) ?? nil
         return IBStoredNavigationBar(height: height.flatMap { $0 > 0 ? $0 : nil }, largeTitles: bar?.flag("largeTitles") ?? false)
     }
 
-    /// The height of the navigation bar over `controller` under `bar`: the standard bar's unless
-    /// IB stored another for its navigation controller (large titles, an iPad's 50-pt bar), and
-    /// the standard one under a large-title bar when the controller's navigation item never shows
-    /// a large title. Xcode 15's files keep their own rule (`IBEnvironment.fromTable`).
-    func navigationBarHeight(of controller: IBElement, under bar: IBStoredNavigationBar) -> Double? {
-        guard !IBDeviceTable.isXcode15(toolsVersion: toolsVersion), let height = bar.height else { return nil }
-        if bar.largeTitles, controller.child("navigationItem")?["largeTitleDisplayMode"] == "never" { return nil }
+    /// The height of the navigation bar over a controller at `place`, where IB stored it: the
+    /// stack's bar as stored, except the table's standard bar (nil) where a large-title bar
+    /// shows the controller's item without one, and on Xcode 15's iPhone files, whose bars
+    /// follow their own rule (`IBEnvironment.fromTable`; not measured on Xcode 15's iPad files).
+    func storedBarHeight(at place: IBStackPlace) -> Double? {
+        guard !(IBDeviceTable.isXcode15(toolsVersion: toolsVersion) && !device.isPad), let height = place.bar.height else { return nil }
+        if place.bar.largeTitles, !place.largeTitle { return nil }
         return height
     }
 }

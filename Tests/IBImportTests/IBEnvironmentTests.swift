@@ -33,9 +33,9 @@ struct IBEnvironmentTests {
         let guide15 = IBEnvironment.fromTable(device: x, toolsVersion: 24506, width: 375, statusBarShown: true, navigationBar: false, tabBar: false)
         #expect(guide15.safeArea.top == 100 && guide15.topGuideLength == 100)
         #expect(IBEnvironment.fromTable(device: x, toolsVersion: 24506, width: 375, statusBarShown: false, navigationBar: false, tabBar: false).safeArea.top == 0)
-        // Xcode 11's and early Xcode 12's files (tools 15000 to 17199) show no status bar on iPhones
+        // Xcode 10.2's to Xcode 14.0's files (tools 14800 to 21499) show no status bar on iPhones
         // without a notch: a navigation bar alone on the 375×667 iPhone, nothing on the 320×568 one;
-        // notched ones keep theirs, and later files show it again (20 + 44).
+        // notched ones keep theirs, and Xcode 14.1's files (21500) show it again (20 + 44).
         let se = IBDeviceTable.device(id: "retina4_7")
         #expect(IBEnvironment.fromTable(device: se, toolsVersion: 15701, width: 375, statusBarShown: true, navigationBar: true, tabBar: false).safeArea.top == 44)
         #expect(IBEnvironment.fromTable(device: IBDeviceTable.device(id: "retina4_0"), toolsVersion: 15705, width: 320, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 0)
@@ -45,7 +45,10 @@ struct IBEnvironmentTests {
         let xcode102 = IBEnvironment.fromTable(device: se, toolsVersion: 14868, width: 375, statusBarShown: true, navigationBar: false, tabBar: false)
         #expect(xcode102.safeArea.top == 0 && xcode102.topGuideLength == 0)
         #expect(IBEnvironment.fromTable(device: se, toolsVersion: 14490, width: 375, statusBarShown: true, navigationBar: false, tabBar: false).topGuideLength == 20)
-        #expect(IBEnvironment.fromTable(device: se, toolsVersion: 17503, width: 375, statusBarShown: true, navigationBar: true, tabBar: false).safeArea.top == 64)
+        for tools in [17506.0, 17701, 18122, 20037, 21225] {
+            #expect(IBEnvironment.fromTable(device: se, toolsVersion: tools, width: 375, statusBarShown: true, navigationBar: true, tabBar: false).safeArea.top == 44)
+        }
+        #expect(IBEnvironment.fromTable(device: se, toolsVersion: 21701, width: 375, statusBarShown: true, navigationBar: true, tabBar: false).safeArea.top == 64)
         #expect(IBEnvironment.fromTable(device: x, toolsVersion: 15705, width: 375, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 44)
         // Xcode 15's doubled status bar is an iPhone matter: the rounded 12.9" iPad keeps its 24.
         let pad = IBDeviceTable.device(id: "ipad12_9rounded")
@@ -58,6 +61,10 @@ struct IBEnvironmentTests {
         #expect(plain16.safeArea.top == 62 && plain16.safeArea.bottom == 34 && plain16.rootSideMargin == 20)
         let doubled16 = IBEnvironment.fromTable(device: pro16, toolsVersion: 24765, width: 402, statusBarShown: true, navigationBar: false, tabBar: false)
         #expect(doubled16.safeArea.top == 124 && doubled16.safeArea.bottom == 68)
+        // iOS 16's status bars begin with Xcode 14.1's files: a file of 21179 still shows 44 on the
+        // 414×896 and 375×812 iPhones.
+        #expect(IBEnvironment.fromTable(device: xr, toolsVersion: 21179, width: 414, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 44)
+        #expect(IBEnvironment.fromTable(device: x, toolsVersion: 21179, width: 375, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 44)
         // The 390×844 and 428×926 iPhones: 44 in files from before Xcode 14.1 (19150, 21179), 47 after.
         for id in ["retina6_0", "retina6_7"] {
             let phone = IBDeviceTable.device(id: id)

@@ -6,76 +6,123 @@ import Testing
 /// The navigation bar over a controller of a navigation stack is as tall as IB stored it for
 /// the navigation controller: a large-title bar (`largeTitles="YES"`, 96 pt on an iPhone) puts
 /// the safe area of its root controller 20 + 96 below the top of the 4.7-inch screen; a
-/// controller pushed onto it whose navigation item never shows a large title sits under the
-/// standard 44-pt bar; an iPad's stored 50-pt bar counts as 50.
+/// controller whose navigation item does not show a large title (mode never, or automatic
+/// above one that does not) sits under the standard 44-pt bar; an iPad's stored 50-pt bar
+/// counts as 50. Each controller `X` below has a view `X-t` 10 below its safe area's top.
 struct IBNavigationBarTests {
-    /// A navigation controller (bar `height` tall, large titles or not) and its root `vc`, which
-    /// shows `pushed` (navigation item `pushedMode`). Each root has `t` 10 below its safe area's top.
-    func storyboard(device: String, width: Int, height: Int, barHeight: Int, largeTitles: Bool, pushedMode: String?) -> String {
-        func controller(_ id: String, segue: String, item: String) -> String {
+    /// A navigation controller: its id, its bar's stored height, and the bar's flags.
+    struct Stack {
+        var id: String, barHeight: Int, largeTitles = false, misplaced = false, root: String
+    }
+
+    /// A controller: its id, its navigation item's large-title mode, and the controllers it shows.
+    struct Controller {
+        var id: String, mode: String? = nil, shows: [String] = []
+    }
+
+    func storyboard(tools: Int = 23000, device: String = "retina4_7", width: Int = 375, height: Int = 667,
+                    stacks: [Stack], controllers: [Controller]) -> String {
+        let stackScenes = stacks.map { n in
             """
-            <scene sceneID="s-\(id)"><objects>
-            <viewController id="\(id)">
-            <view key="view" id="\(id)-root"><rect key="frame" x="0" y="0" width="\(width)" height="\(height)"/>
+            <scene sceneID="s-\(n.id)"><objects>
+            <navigationController id="\(n.id)">
+            <navigationBar key="navigationBar" contentMode="scaleToFill" \(n.largeTitles ? "largeTitles=\"YES\"" : "") \(n.misplaced ? "misplaced=\"YES\"" : "") id="\(n.id)-bar">
+            <rect key="frame" x="0" y="20" width="\(width)" height="\(n.barHeight)"/>
+            </navigationBar>
+            <connections><segue destination="\(n.root)" kind="relationship" relationship="rootViewController" id="\(n.id)-r"/></connections>
+            </navigationController>
+            </objects></scene>
+            """
+        }
+        let controllerScenes = controllers.map { c in
+            """
+            <scene sceneID="s-\(c.id)"><objects>
+            <viewController id="\(c.id)">
+            <view key="view" id="\(c.id)-root"><rect key="frame" x="0" y="0" width="\(width)" height="\(height)"/>
             <subviews>
-            <view translatesAutoresizingMaskIntoConstraints="NO" id="\(id)-t"><rect key="frame" x="0" y="0" width="\(width)" height="40"/></view>
+            <view translatesAutoresizingMaskIntoConstraints="NO" id="\(c.id)-t"><rect key="frame" x="0" y="0" width="\(width)" height="40"/></view>
             </subviews>
             <constraints>
-            <constraint firstItem="\(id)-t" firstAttribute="top" secondItem="\(id)-sa" secondAttribute="top" constant="10" id="\(id)-tt"/>
-            <constraint firstItem="\(id)-t" firstAttribute="leading" secondItem="\(id)-root" secondAttribute="leading" id="\(id)-tl"/>
-            <constraint firstAttribute="trailing" secondItem="\(id)-t" secondAttribute="trailing" id="\(id)-tr"/>
-            <constraint firstItem="\(id)-t" firstAttribute="height" constant="40" id="\(id)-th"/>
+            <constraint firstItem="\(c.id)-t" firstAttribute="top" secondItem="\(c.id)-sa" secondAttribute="top" constant="10" id="\(c.id)-tt"/>
+            <constraint firstItem="\(c.id)-t" firstAttribute="leading" secondItem="\(c.id)-root" secondAttribute="leading" id="\(c.id)-tl"/>
+            <constraint firstAttribute="trailing" secondItem="\(c.id)-t" secondAttribute="trailing" id="\(c.id)-tr"/>
+            <constraint firstItem="\(c.id)-t" firstAttribute="height" constant="40" id="\(c.id)-th"/>
             </constraints>
-            <viewLayoutGuide key="safeArea" id="\(id)-sa"/>
+            <viewLayoutGuide key="safeArea" id="\(c.id)-sa"/>
             </view>
-            \(item)
-            \(segue)
+            \(c.mode.map { "<navigationItem key=\"navigationItem\" largeTitleDisplayMode=\"\($0)\" id=\"\(c.id)-item\"/>" } ?? "")
+            <connections>\(c.shows.map { "<segue destination=\"\($0)\" kind=\"show\" id=\"\(c.id)-\($0)\"/>" }.joined())</connections>
             </viewController>
             </objects></scene>
             """
         }
-        let pushedItem = pushedMode.map { "<navigationItem key=\"navigationItem\" largeTitleDisplayMode=\"\($0)\" id=\"pi\"/>" } ?? ""
         return """
             <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="19455" useSafeAreas="YES">
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\(tools)" useSafeAreas="YES">
             <device id="\(device)" orientation="portrait"/>
             <scenes>
-            <scene sceneID="n1"><objects>
-            <navigationController id="nav">
-            <navigationBar key="navigationBar" contentMode="scaleToFill" \(largeTitles ? "largeTitles=\"YES\"" : "") id="bar">
-            <rect key="frame" x="0" y="20" width="\(width)" height="\(barHeight)"/>
-            </navigationBar>
-            <connections><segue destination="vc" kind="relationship" relationship="rootViewController" id="r"/></connections>
-            </navigationController>
-            </objects></scene>
-            \(controller("vc", segue: "<connections><segue destination=\"pushed\" kind=\"show\" id=\"p\"/></connections>", item: ""))
-            \(controller("pushed", segue: "", item: pushedItem))
+            \((stackScenes + controllerScenes).joined(separator: "\n"))
             </scenes>
             </document>
             """
     }
 
+    /// Each controller's `t`'s y.
     func tops(_ xml: String) throws -> [String: Double] {
         var out: [String: Double] = [:]
         for s in try IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.storyboard")) {
-            let solved = try solve(s)
-            for (id, r) in solved where id.hasSuffix("-t") { out[String(id.dropLast(2))] = r[1] }
+            for (id, r) in try solve(s) where id.hasSuffix("-t") { out[String(id.dropLast(2))] = r[1] }
         }
         return out
     }
 
+    /// `t`'s y under a large-title bar (20 + 96 + 10) and under the standard one (20 + 44 + 10).
+    let underLarge = 126.0, underStandard = 74.0
+
     @Test func largeTitleBarAsStored() throws {
-        let xml = storyboard(device: "retina4_7", width: 375, height: 667, barHeight: 96, largeTitles: true, pushedMode: "never")
-        #expect(try tops(xml) == ["vc": 20 + 96 + 10, "pushed": 20 + 44 + 10])
-        // A pushed controller whose mode is automatic keeps the large title of the one that pushed it.
-        let automatic = storyboard(device: "retina4_7", width: 375, height: 667, barHeight: 96, largeTitles: true, pushedMode: "automatic")
-        #expect(try tops(automatic)["pushed"] == 20 + 96 + 10)
+        let large = Stack(id: "nav", barHeight: 96, largeTitles: true, root: "a")
+        // The root shows a large title; a pushed item of mode never does not, nor does an
+        // automatic one pushed above it; an automatic one above the root does.
+        let xml = storyboard(stacks: [large], controllers: [
+            Controller(id: "a", shows: ["b", "c"]), Controller(id: "b", mode: "never", shows: ["d"]),
+            Controller(id: "c"), Controller(id: "d"),
+        ])
+        #expect(try tops(xml) == ["a": underLarge, "b": underStandard, "c": underLarge, "d": underStandard])
     }
 
     @Test func standardAndPadBarsAsStored() throws {
-        let phone = storyboard(device: "retina4_7", width: 375, height: 667, barHeight: 44, largeTitles: false, pushedMode: nil)
-        #expect(try tops(phone) == ["vc": 64 + 10, "pushed": 64 + 10])
-        let pad = storyboard(device: "ipad9_7", width: 768, height: 1024, barHeight: 50, largeTitles: false, pushedMode: nil)
-        #expect(try tops(pad) == ["vc": 20 + 50 + 10, "pushed": 20 + 50 + 10])
+        let phone = storyboard(stacks: [Stack(id: "nav", barHeight: 44, root: "a")], controllers: [Controller(id: "a", shows: ["b"]), Controller(id: "b")])
+        #expect(try tops(phone) == ["a": underStandard, "b": underStandard])
+        let pad = storyboard(device: "ipad9_7", width: 768, height: 1024, stacks: [Stack(id: "nav", barHeight: 50, root: "a")],
+                             controllers: [Controller(id: "a", shows: ["b"]), Controller(id: "b")])
+        let underPad = 80.0  // 20 + 50 + 10
+        #expect(try tops(pad) == ["a": underPad, "b": underPad])
+    }
+
+    /// A bar IB flags says nothing of its height: the standard 44.
+    @Test func flaggedBarIsNotRead() throws {
+        let xml = storyboard(stacks: [Stack(id: "nav", barHeight: 50, misplaced: true, root: "a")], controllers: [Controller(id: "a")])
+        #expect(try tops(xml) == ["a": underStandard])
+    }
+
+    /// A controller two stacks push takes the bar of the first stack in the file, on every run.
+    @Test func firstStackInTheFileWins() throws {
+        let xml = storyboard(
+            stacks: [Stack(id: "large", barHeight: 96, largeTitles: true, root: "a"), Stack(id: "plain", barHeight: 44, root: "b")],
+            controllers: [Controller(id: "a", shows: ["c"]), Controller(id: "b", shows: ["c"]), Controller(id: "c")])
+        for _ in 0..<5 { #expect(try tops(xml)["c"] == underLarge) }
+        let swapped = storyboard(
+            stacks: [Stack(id: "plain", barHeight: 44, root: "b"), Stack(id: "large", barHeight: 96, largeTitles: true, root: "a")],
+            controllers: [Controller(id: "a", shows: ["c"]), Controller(id: "b", shows: ["c"]), Controller(id: "c")])
+        for _ in 0..<5 { #expect(try tops(swapped)["c"] == underStandard) }
+    }
+
+    /// Xcode 15's iPhone files keep their own bar (44 + 4 under a 48-pt status bar on the 6.1-inch
+    /// XR/11), whatever height IB stored for it.
+    @Test func xcode15IPhoneBarsKeepTheirRule() throws {
+        let xml = storyboard(tools: 24412, device: "retina6_1", width: 414, height: 896,
+                             stacks: [Stack(id: "nav", barHeight: 54, root: "a")], controllers: [Controller(id: "a")])
+        let underXcode15 = 106.0  // 48 + 48 + 10
+        #expect(try tops(xml) == ["a": underXcode15])
     }
 }
