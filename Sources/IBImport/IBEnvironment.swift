@@ -171,8 +171,11 @@ public struct IBEnvironment: Sendable {
         // safe area (96 and 68 on the 414×896 iPhone, where the bar's 48 + 48 is also twice the
         // status bar). No Apple source: measured on the stored frames of the corpus's files
         // (in-sample); Xcode 16's files (32700) do not show it, nor do iPad files of Xcode 15 (a
-        // landscape 12.9" iPad file of tools version 24765 from another repository stores 24 at the top).
-        let xcode15 = IBDeviceTable.isXcode15(toolsVersion: toolsVersion) && !device.isPad
+        // landscape 12.9" iPad file of tools version 24765 from another repository stores 24 at the
+        // top), nor Xcode 15's files on iPhones without a notch, which show one 20-pt status bar
+        // and the navigation bar IB stored (54 pt, in files of 24506 and 24765 from three
+        // repositories outside the corpus; see `IBSceneBuilder.storedBarHeight`).
+        let xcode15 = IBDeviceTable.isXcode15(toolsVersion: toolsVersion) && !device.isPad && !device.isPhoneWithoutNotch
         // A stored bar's height replaces the standard one, Xcode 15's 4 extra points included.
         let bar = navigationBarHeight ?? (IBDeviceTable.navigationBar + (xcode15 ? 4 : 0))
         let top = status + (navigationBar ? bar : xcode15 ? status : 0)

@@ -113,10 +113,11 @@ extension IBSceneBuilder {
 
     /// The height of the navigation bar over a controller at `place`, where IB stored it: the
     /// stack's bar as stored, except the table's standard bar (nil) where a large-title bar
-    /// shows the controller's item without one, and on Xcode 15's iPhone files, whose bars
-    /// follow their own rule (`IBEnvironment.fromTable`; not measured on Xcode 15's iPad files).
+    /// shows the controller's item without one, and on Xcode 15's files for notched iPhones,
+    /// whose bars follow their own rule (`IBEnvironment.fromTable`; not measured on Xcode 15's
+    /// iPad files).
     func storedBarHeight(at place: IBStackPlace) -> Double? {
-        guard !(IBDeviceTable.isXcode15(toolsVersion: toolsVersion) && !device.isPad), let height = place.bar.height else { return nil }
+        guard !(IBDeviceTable.isXcode15(toolsVersion: toolsVersion) && !device.isPad && !device.isPhoneWithoutNotch), let height = place.bar.height else { return nil }
         if place.bar.largeTitles, !place.largeTitle { return nil }
         return height
     }

@@ -50,7 +50,10 @@ struct IBEnvironmentTests {
         }
         #expect(IBEnvironment.fromTable(device: se, toolsVersion: 21701, width: 375, statusBarShown: true, navigationBar: true, tabBar: false).safeArea.top == 64)
         #expect(IBEnvironment.fromTable(device: x, toolsVersion: 15705, width: 375, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 44)
-        // Xcode 15's doubled status bar is an iPhone matter: the rounded 12.9" iPad keeps its 24.
+        // Xcode 15's doubled status bar is a notched iPhone's matter: the 375×667 iPhone shows one
+        // 20-pt bar and a plain 44-pt navigation bar, the rounded 12.9" iPad keeps its 24.
+        #expect(IBEnvironment.fromTable(device: se, toolsVersion: 24506, width: 375, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 20)
+        #expect(IBEnvironment.fromTable(device: se, toolsVersion: 24506, width: 375, statusBarShown: true, navigationBar: true, tabBar: false).safeArea.top == 64)
         let pad = IBDeviceTable.device(id: "ipad12_9rounded")
         #expect(IBEnvironment.fromTable(device: pad, toolsVersion: 24765, width: 1366, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 24)
         // The 6.3" iPhone 16 Pro (`retina6_3`, 402×874): a 62-pt top and the 34-pt home indicator,

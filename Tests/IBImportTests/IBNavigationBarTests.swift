@@ -117,12 +117,16 @@ struct IBNavigationBarTests {
         for _ in 0..<5 { #expect(try tops(swapped)["c"] == underStandard) }
     }
 
-    /// Xcode 15's iPhone files keep their own bar (44 + 4 under a 48-pt status bar on the 6.1-inch
-    /// XR/11), whatever height IB stored for it.
+    /// Xcode 15's files for notched iPhones keep their own bar (44 + 4 under a 48-pt status bar on
+    /// the 6.1-inch XR/11), whatever height IB stored for it.
     @Test func xcode15IPhoneBarsKeepTheirRule() throws {
         let xml = storyboard(tools: 24412, device: "retina6_1", width: 414, height: 896,
                              stacks: [Stack(id: "nav", barHeight: 54, root: "a")], controllers: [Controller(id: "a")])
         let underXcode15 = 106.0  // 48 + 48 + 10
         #expect(try tops(xml) == ["a": underXcode15])
+        // On an iPhone without a notch they show one 20-pt status bar and the bar as stored.
+        let plain = storyboard(tools: 24506, stacks: [Stack(id: "nav", barHeight: 54, root: "a")], controllers: [Controller(id: "a")])
+        let underStored54 = 84.0  // 20 + 54 + 10
+        #expect(try tops(plain) == ["a": underStored54])
     }
 }
