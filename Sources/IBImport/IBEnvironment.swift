@@ -41,8 +41,8 @@ public struct IBDevice: Sendable {
 ///   rounded iPads 24 and 20). The notched iPhones' top changed with the iOS each Xcode
 ///   simulates: from iOS 16 (Xcode 14.1's files, tools version 21500) the 6.1" XR/11
 ///   (`retina6_1`) reports 48 and IB's 5.8" class (`retina5_9`) is shown as the 5.4" iPhone
-///   (50); files from before draw every notched iPhone before the 14 Pro with a 44-pt top,
-///   the iPhone 12–14's included (`statusBar(of:toolsVersion:)` gives the evidence).
+///   (50); files from before draw the iPhone 12–14's 390- and 428-pt-wide screens with the
+///   44-pt top of the earlier notched iPhones (`statusBar(of:toolsVersion:)` gives the evidence).
 public enum IBDeviceTable {
     public static let devices: [IBDevice] = [
         IBDevice(id: "retina3_5", width: 320, height: 480, statusBar: 20, homeIndicator: 0, isPad: false),
