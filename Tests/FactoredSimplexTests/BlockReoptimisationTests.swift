@@ -171,7 +171,7 @@ struct BlockReoptimisationTests {
 
     @Test("toggle past the incremental updates (1,133 rows, 2,266 priority changes a frame): every frame re-optimised locally, exact widths, agrees with cassowary")
     func toggleBeyondIncrementalUpdates() throws {
-        let scene = try SceneGenerator.generate(.toggle, GeneratorParameters(views: 3_400, frames: 5, toggleEvery: 1))
+        let scene = SceneGenerator.generate(.toggle, GeneratorParameters(views: 3_400, frames: 5, toggleEvery: 1))
         let compiled = try scene.compile()
         let session = try SceneSession(scene: compiled, backend: FactoredBackend.self)
         let backend = try #require(session.backend as? FactoredBackend)

@@ -322,7 +322,7 @@ struct FactoredSimplexTests {
     /// row moving sideways (so the rows a local update placed again are read through
     /// the positions that were already there).
     private func toggling(rows: Set<Int>, views: Int, frames: Int) throws -> CompiledScene {
-        var scene = try SceneGenerator.generate(.toggle, GeneratorParameters(views: views, frames: frames, toggleEvery: 1))
+        var scene = SceneGenerator.generate(.toggle, GeneratorParameters(views: views, frames: frames, toggleEvery: 1))
         let kept = Set(rows.flatMap { ["split\($0)", "full\($0)"] })
         scene.frames = scene.frames.enumerated().map { f, frame in
             frame.filter { op in

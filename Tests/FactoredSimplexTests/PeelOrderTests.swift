@@ -41,7 +41,7 @@ struct PeelOrderTests {
     }
 
     @Test func aTreeInCacheKeepsThePeelOrder() throws {
-        let scene = try SceneGenerator.generate(.tree, GeneratorParameters(views: 400, frames: 4))
+        let scene = SceneGenerator.generate(.tree, GeneratorParameters(views: 400, frames: 4))
         #expect(try !isAscending(pivotColumns(scene, anySize: false)))
     }
 
