@@ -108,7 +108,7 @@ public enum IBDeviceTable {
     /// the corpus) and 48 from 21507 on (three others), 44 at 19150 and 21179 on the 428×926 and
     /// 390×844 ones (two others) and 47 at 23504 (another).
     public static func statusBar(of device: IBDevice, toolsVersion: Double) -> Double {
-        if toolsVersion < 21500 { return ["retina6_0", "retina6_7"].contains(device.id) ? 44 : device.statusBar }
+        if !showsIOS16StatusBars(toolsVersion: toolsVersion) { return ["retina6_0", "retina6_7"].contains(device.id) ? 44 : device.statusBar }
         switch device.id {
         case "retina6_1": return 48
         case "retina5_9": return 50
@@ -116,9 +116,21 @@ public enum IBDeviceTable {
         }
     }
 
+    /// Xcode 14.1's files and later ones (tools versions from 21500): they show iOS 16's status
+    /// bars (`statusBar(of:toolsVersion:)`), and on iPhones without a notch a status bar again
+    /// (`IBEnvironment.fromTable`). The one bound of both rules, measured on stored frames.
+    public static func showsIOS16StatusBars(toolsVersion: Double) -> Bool { toolsVersion >= 21500 }
+
     /// Xcode 15's files (tools versions 24000 to 32699), whose stored frames differ from the
     /// Xcode versions' before and after (see `IBEnvironment.fromTable` and `cellVerticalMargin`).
     public static func isXcode15(toolsVersion: Double) -> Bool { toolsVersion >= 24000 && toolsVersion < 32700 }
+
+    /// Whether a file draws Xcode 15's bars (a doubled status bar, a navigation bar 4 pt lower, a
+    /// doubled home indicator; see `IBEnvironment.fromTable`): its files for notched iPhones do,
+    /// not those for iPads or for iPhones without a notch.
+    public static func drawsXcode15NotchedBars(toolsVersion: Double, device: IBDevice) -> Bool {
+        isXcode15(toolsVersion: toolsVersion) && !device.isPad && !device.isPhoneWithoutNotch
+    }
 
     /// Top and bottom margins of a table cell's content view: 11 (UITableViewCell's system
     /// margins since iOS 11). Xcode 15's iPhone files store 15, 4 pt more, as they put a
@@ -163,7 +175,7 @@ public struct IBEnvironment: Sendable {
         // other repositories; files of 14460 and 14490 (seven repositories) and of 21701 (four)
         // show it. 14800 and 21500 are bounds within the gaps; 21500 is also where Xcode's
         // notched iPhones take iOS 16's status bars (`IBDeviceTable.statusBar`).
-        if toolsVersion >= 14800, toolsVersion < 21500, device.isPhoneWithoutNotch { status = 0 }
+        if toolsVersion >= 14800, !IBDeviceTable.showsIOS16StatusBars(toolsVersion: toolsVersion), device.isPhoneWithoutNotch { status = 0 }
         // Xcode 15's files (tools versions 24000 to 32699) place the safe area under a navigation
         // bar 4 pt lower than a 44 pt bar would, show a second status-bar height at the top where
         // no navigation bar is shown (the legacy top layout guide too: 100 on the 375×812 iPhone,
@@ -175,7 +187,7 @@ public struct IBEnvironment: Sendable {
         // top), nor Xcode 15's files on iPhones without a notch, which show one 20-pt status bar
         // and the navigation bar IB stored (54 pt, in files of 24506 and 24765 from three
         // repositories outside the corpus; see `IBSceneBuilder.storedBarHeight`).
-        let xcode15 = IBDeviceTable.isXcode15(toolsVersion: toolsVersion) && !device.isPad && !device.isPhoneWithoutNotch
+        let xcode15 = IBDeviceTable.drawsXcode15NotchedBars(toolsVersion: toolsVersion, device: device)
         // A stored bar's height replaces the standard one, Xcode 15's 4 extra points included.
         let bar = navigationBarHeight ?? (IBDeviceTable.navigationBar + (xcode15 ? 4 : 0))
         let top = status + (navigationBar ? bar : xcode15 ? status : 0)

@@ -116,16 +116,10 @@ extension IBSceneBuilder {
             status = !c.children.contains { $0.name == "nil" && $0.key == "simulatedStatusBarMetrics" }
                 && (fullScreen || (legacyGuides && topBar == nil))
             let place = navigationStack[c.id ?? ""]
-            if let top = topBar {
-                nav = top.name == "simulatedNavigationBarMetrics"
-                // A simulated bar in a stack of the file is that stack's bar.
-                if nav, let place { barHeight = storedBarHeight(at: place) }
-            } else if let place {
-                nav = true
-                barHeight = storedBarHeight(at: place)
-            } else {
-                nav = IBDeviceTable.isXcode15(toolsVersion: toolsVersion) && c.child("navigationItem") != nil
-            }
+            nav = topBar.map { $0.name == "simulatedNavigationBarMetrics" }
+                ?? (place != nil || (IBDeviceTable.isXcode15(toolsVersion: toolsVersion) && c.child("navigationItem") != nil))
+            // A bar over a controller of a stack of the file, simulated or not, is that stack's bar.
+            if nav, let place { barHeight = storedBarHeight(at: place) }
             if let bottom = c.children.first(where: { $0.key == "simulatedBottomBarMetrics" }) {
                 tab = bottom.name != "nil"
             } else {

@@ -41,21 +41,24 @@ extension IBSceneBuilder {
     /// push (under an inferred bar). Stacks are walked in document order, breadth first, so a
     /// controller two stacks reach takes the first one's bar, on every run.
     var navigationStack: [String: IBStackPlace] {
+        // The scenes' objects by id: the controllers segues come from and go to.
         var controllers: [String: IBElement] = [:]
+        for c in document.root.descendants() where c.parent?.name == "objects" {
+            if let id = c.id, controllers[id] == nil { controllers[id] = c }
+        }
         var storedRoots: [(id: String, bar: IBStoredNavigationBar)] = []
-        var inferredRoots: [String] = []
+        var inferredRoots: [String] = [], inferred: Set<String> = []
         var pushes: [String: [String]] = [:]
         for s in document.root.descendants() where s.name == "segue" {
             guard let d = s["destination"] else { continue }
             var e = s.parent
             while let x = e, !(x.parent?.name == "objects" && x.id != nil) { e = x.parent }
             guard let source = e, let id = source.id else { continue }
-            controllers[id] = source
             // A controller that simulates a navigation bar is shown in a navigation controller
             // (maybe of another storyboard): its show segues push onto that one
             // (UIViewController.show(_:sender:) pushes when in a navigation controller).
             if source.children.contains(where: { $0.name == "simulatedNavigationBarMetrics" && $0.key == "simulatedTopBarMetrics" }),
-               !inferredRoots.contains(id)
+               inferred.insert(id).inserted
             {
                 inferredRoots.append(id)
             }
@@ -64,9 +67,6 @@ extension IBSceneBuilder {
             } else if ["push", "show"].contains(s["kind"] ?? "") {
                 pushes[id, default: []].append(d)
             }
-        }
-        for c in document.root.descendants() where c.parent?.name == "objects" {
-            if let id = c.id, controllers[id] == nil { controllers[id] = c }
         }
         var places: [String: IBStackPlace] = [:]
         var queue: [String] = []
@@ -107,7 +107,8 @@ extension IBSceneBuilder {
     private func storedBar(of navigationController: IBElement) -> IBStoredNavigationBar {
         let bar = navigationController.children.first { $0.name == "navigationBar" && $0.key == "navigationBar" }
         let flagged = bar.map { $0.flag("misplaced") || $0.flag("ambiguous") } ?? true
-        let height = flagged ? nil : (try? bar?.child("rect", key: "frame")?.number("height")) ?? nil
+        // An unreadable height is no height: the bar is not a view, so the standard one is used.
+        let height = flagged ? nil : try? bar?.child("rect", key: "frame")?.number("height")
         return IBStoredNavigationBar(height: height.flatMap { $0 > 0 ? $0 : nil }, largeTitles: bar?.flag("largeTitles") ?? false)
     }
 
@@ -117,7 +118,7 @@ extension IBSceneBuilder {
     /// whose bars follow their own rule (`IBEnvironment.fromTable`; not measured on Xcode 15's
     /// iPad files).
     func storedBarHeight(at place: IBStackPlace) -> Double? {
-        guard !(IBDeviceTable.isXcode15(toolsVersion: toolsVersion) && !device.isPad && !device.isPhoneWithoutNotch), let height = place.bar.height else { return nil }
+        guard !IBDeviceTable.drawsXcode15NotchedBars(toolsVersion: toolsVersion, device: device), let height = place.bar.height else { return nil }
         if place.bar.largeTitles, !place.largeTitle { return nil }
         return height
     }
