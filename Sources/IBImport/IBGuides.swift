@@ -88,7 +88,7 @@ extension IBSceneBuilder {
     /// - tab bar: when the controller simulates a bottom bar, or it (or its navigation controller)
     ///   is a tab bar controller's child.
     /// A root placed below the bars (IB frame y > 0) loses that much top inset.
-    func tableEnvironment() -> IBEnvironment {
+    func tableEnvironment() throws(IBImportError) -> IBEnvironment {
         let r = views[0].frame
         let fullScreen = (r.width == device.width && r.height == device.height)
             || (r.width == device.height && r.height == device.width)
@@ -115,7 +115,7 @@ extension IBSceneBuilder {
             let topBar = c.children.first { $0.key == "simulatedTopBarMetrics" }
             status = !c.children.contains { $0.name == "nil" && $0.key == "simulatedStatusBarMetrics" }
                 && (fullScreen || (legacyGuides && topBar == nil))
-            let place = navigationStack[c.id ?? ""]
+            let place = try navigationStack()[c.id ?? ""]
             nav = topBar.map { $0.name == "simulatedNavigationBarMetrics" }
                 ?? (place != nil || (IBDeviceTable.isXcode15(toolsVersion: toolsVersion) && c.child("navigationItem") != nil))
             // A bar over a controller of a stack of the file, simulated or not, is that stack's bar.
@@ -262,7 +262,7 @@ extension IBSceneBuilder {
     /// With `environmentFromFrames`, every edge that a file constraint reaches is read off
     /// the frame at that constraint's other end (the most common value when several agree).
     func addGuideConstraints() throws(IBImportError) {
-        var env = tableEnvironment()
+        var env = try tableEnvironment()
         let rootWindow = views[0].window
         if options.environmentFromFrames {
             observeGuides()

@@ -4,7 +4,8 @@
 /// The bar a navigation controller of the file has, as IB stored it: its frame's height (44
 /// for a standard iPhone bar, 96 with large titles, 50 on an iPad, 56 in a sheet) and whether it
 /// prefers large titles. No height where the controller only simulates a bar (its navigation
-/// controller is elsewhere) or IB flags the bar's frame (misplaced or ambiguous).
+/// controller is elsewhere) or IB flags the bar's frame (misplaced or ambiguous). A stored
+/// height that is not a number refuses the file, as a view's frame would.
 struct IBStoredNavigationBar: Equatable {
     var height: Double?
     var largeTitles: Bool
@@ -40,7 +41,7 @@ extension IBSceneBuilder {
     /// controllers no stored stack reaches, those that simulate a navigation bar and what they
     /// push (under an inferred bar). Stacks are walked in document order, breadth first, so a
     /// controller two stacks reach takes the first one's bar, on every run.
-    var navigationStack: [String: IBStackPlace] {
+    func navigationStack() throws(IBImportError) -> [String: IBStackPlace] {
         // The scenes' objects by id: the controllers segues come from and go to.
         var controllers: [String: IBElement] = [:]
         for c in document.root.descendants() where c.parent?.name == "objects" {
@@ -63,7 +64,7 @@ extension IBSceneBuilder {
                 inferredRoots.append(id)
             }
             if s["relationship"] == "rootViewController", source.name == "navigationController", !source.flag("navigationBarHidden") {
-                storedRoots.append((d, storedBar(of: source)))
+                storedRoots.append((d, try storedBar(of: source)))
             } else if ["push", "show"].contains(s["kind"] ?? "") {
                 pushes[id, default: []].append(d)
             }
@@ -104,11 +105,10 @@ extension IBSceneBuilder {
     }
 
     /// The bar of `navigationController` as stored (`<navigationBar key="navigationBar">`).
-    private func storedBar(of navigationController: IBElement) -> IBStoredNavigationBar {
+    private func storedBar(of navigationController: IBElement) throws(IBImportError) -> IBStoredNavigationBar {
         let bar = navigationController.children.first { $0.name == "navigationBar" && $0.key == "navigationBar" }
         let flagged = bar.map { $0.flag("misplaced") || $0.flag("ambiguous") } ?? true
-        // An unreadable height is no height: the bar is not a view, so the standard one is used.
-        let height = flagged ? nil : try? bar?.child("rect", key: "frame")?.number("height")
+        let height = flagged ? nil : try bar?.child("rect", key: "frame")?.number("height")
         return IBStoredNavigationBar(height: height.flatMap { $0 > 0 ? $0 : nil }, largeTitles: bar?.flag("largeTitles") ?? false)
     }
 

@@ -105,6 +105,19 @@ struct IBNavigationBarTests {
         #expect(try tops(xml) == ["a": underStandard])
     }
 
+    /// A stored bar height that is not a number refuses the file, naming the bar's frame and its line.
+    @Test func unreadableBarHeightIsRefusedWithItsLine() throws {
+        let xml = storyboard(stacks: [Stack(id: "nav", barHeight: 96, largeTitles: true, root: "a")], controllers: [Controller(id: "a")])
+            .replacingOccurrences(of: #"height="96""#, with: #"height="tall""#)
+        let line = xml.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(#"height="tall""#) }! + 1
+        do {
+            _ = try tops(xml)
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)" == #"inline.storyboard:\#(line): <rect> (line \#(line)): height="tall" is not a finite number"#)
+        }
+    }
+
     /// A controller two stacks push takes the bar of the first stack in the file, on every run.
     @Test func firstStackInTheFileWins() throws {
         let xml = storyboard(
