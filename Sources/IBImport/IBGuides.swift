@@ -76,8 +76,9 @@ extension IBSceneBuilder {
 
     /// The environment of the root per the device table (see `IBEnvironment.fromTable`):
     /// - status bar: a view controller's root shows it (unless the controller sets
-    ///   `simulatedStatusBarMetrics` to nil) when it has the screen's size, or at any (freeform)
-    ///   size when it uses the legacy top/bottom layout guides and simulates no top bar; a xib's
+    ///   `simulatedStatusBarMetrics` to nil) when it has the screen's size or is taller than the
+    ///   screen, or at any (freeform) size when it uses the legacy top/bottom layout guides and
+    ///   simulates no top bar; a xib's
     ///   top-level view when it has the screen's size, or at any size in a file with safe-area guides;
     /// - navigation bar: when the controller simulates one (`simulatedTopBarMetrics`), else when it
     ///   is in a navigation stack of the file: the root of a `navigationController` whose bar is not
@@ -113,8 +114,13 @@ extension IBSceneBuilder {
         if let c = controller {
             let legacyGuides = c.child("layoutGuides") != nil
             let topBar = c.children.first { $0.key == "simulatedTopBarMetrics" }
+            // A root taller than the screen (a freeform size for a scrolling page) shows the status
+            // bar as a screen-sized one does: the stored frames of files of tools versions 17701,
+            // 24506 and 32700 (three repositories outside the corpus) put its safe area 44, 20 and
+            // 47 below its top, the status bar of each file's device.
+            let tallerThanScreen = r.height > max(device.width, device.height)
             status = !c.children.contains { $0.name == "nil" && $0.key == "simulatedStatusBarMetrics" }
-                && (fullScreen || (legacyGuides && topBar == nil))
+                && (fullScreen || tallerThanScreen || (legacyGuides && topBar == nil))
             let place = try navigationStack()[c.id ?? ""]
             nav = topBar.map { $0.name == "simulatedNavigationBarMetrics" }
                 ?? (place != nil || (IBDeviceTable.isXcode15(toolsVersion: toolsVersion) && c.child("navigationItem") != nil))

@@ -188,6 +188,42 @@ struct IBUIKitDefaultsTests {
         #expect(try t(tools: 20037, height: 718) == [0, 54, 375, 40])
     }
 
+    /// A controller's root taller than the screen (a freeform page that scrolls) shows the status
+    /// bar as a screen-sized root does: `t`, 10 below the safe area's top, is 20 + 10 down on the
+    /// 4.7-inch iPhone and 47 + 10 on the 390×844 one (Xcode 14.1 on); a root shorter than the
+    /// screen by no bar's height keeps none.
+    @Test func rootTallerThanTheScreenShowsTheStatusBar() throws {
+        func t(device: String, width: Int, height: Int) throws -> Double? {
+            let xml = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="23504" useSafeAreas="YES">
+                <device id="\(device)" orientation="portrait"/>
+                <scenes><scene sceneID="s1"><objects>
+                <viewController id="vc">
+                <view key="view" id="v"><rect key="frame" x="0" y="0" width="\(width)" height="\(height)"/>
+                <subviews>
+                <view translatesAutoresizingMaskIntoConstraints="NO" id="t"><rect key="frame" x="0" y="10" width="\(width)" height="40"/></view>
+                </subviews>
+                <constraints>
+                <constraint firstItem="t" firstAttribute="top" secondItem="sa" secondAttribute="top" constant="10" id="tt"/>
+                <constraint firstItem="t" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="tl"/>
+                <constraint firstAttribute="trailing" secondItem="t" secondAttribute="trailing" id="tr"/>
+                <constraint firstItem="t" firstAttribute="height" constant="40" id="th"/>
+                </constraints>
+                <viewLayoutGuide key="safeArea" id="sa"/>
+                </view>
+                </viewController>
+                </objects></scene></scenes>
+                </document>
+                """
+            return try solve(IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.storyboard"))[0])["t"]?[1]
+        }
+        #expect(try t(device: "retina4_7", width: 375, height: 1500) == 30)
+        #expect(try t(device: "retina6_0", width: 390, height: 1844) == 57)
+        #expect(try t(device: "retina4_7", width: 375, height: 667) == 30)
+        #expect(try t(device: "retina4_7", width: 375, height: 500) == 10)
+    }
+
     /// A 414×630 table cell on the 6.1" iPhone (home indicator 34) in an Xcode 15 file: the cell
     /// lives in a table view, whose content inset takes the vertical safe-area insets, so the
     /// content view's safe area is its whole height and `b`, pinned 10 above the safe area's
