@@ -121,6 +121,11 @@ public enum IBDeviceTable {
     /// (`IBEnvironment.fromTable`). The one bound of both rules, measured on stored frames.
     public static func showsIOS16StatusBars(toolsVersion: Double) -> Bool { toolsVersion >= 21500 }
 
+    /// Files from before Xcode 13 (tools version 19000, a bound within gaps of the measured
+    /// versions): on iPads, and for freeform xib views on iPhones without a notch, they show no
+    /// status bar (`IBEnvironment.fromTable`, `IBSceneBuilder.tableEnvironment`).
+    public static func isBeforeXcode13(toolsVersion: Double) -> Bool { toolsVersion < 19000 }
+
     /// Xcode 15's files (tools versions 24000 to 32699), whose stored frames differ from the
     /// Xcode versions' before and after (see `IBEnvironment.fromTable` and `cellVerticalMargin`).
     public static func isXcode15(toolsVersion: Double) -> Bool { toolsVersion >= 24000 && toolsVersion < 32700 }
@@ -176,6 +181,12 @@ public struct IBEnvironment: Sendable {
         // show it. 14800 and 21500 are bounds within the gaps; 21500 is also where Xcode's
         // notched iPhones take iOS 16's status bars (`IBDeviceTable.statusBar`).
         if toolsVersion >= 14800, !IBDeviceTable.showsIOS16StatusBars(toolsVersion: toolsVersion), device.isPhoneWithoutNotch { status = 0 }
+        // So do their files before Xcode 13 on iPads: the stored frames of files of tools versions
+        // 15505, 16096 and 17701 (four repositories outside the corpus) put the top of the safe
+        // area or of a navigation bar at the screen's top, those of 20037 and 21507 (two others)
+        // below a status bar, as do those of 14490 (another). 19000 is the bound within the gap
+        // that the freeform xib views' rule takes (`IBDeviceTable.isBeforeXcode13`).
+        if toolsVersion >= 14800, IBDeviceTable.isBeforeXcode13(toolsVersion: toolsVersion), device.isPad { status = 0 }
         // Xcode 15's files (tools versions 24000 to 32699) place the safe area under a navigation
         // bar 4 pt lower than a 44 pt bar would, show a second status-bar height at the top where
         // no navigation bar is shown (the legacy top layout guide too: 100 on the 375×812 iPhone,

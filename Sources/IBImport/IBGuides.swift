@@ -103,7 +103,7 @@ extension IBSceneBuilder {
         // (three repositories outside the corpus) show none, those of 23504 (another repository)
         // show it; 19000 is a bound within the gap. On a notched iPhone a tools-18122 one shows it.
         let rootElement = views[0].element
-        let freeformBefore13 = toolsVersion < 19000 && device.isPhoneWithoutNotch
+        let freeformBefore13 = IBDeviceTable.isBeforeXcode13(toolsVersion: toolsVersion) && device.isPhoneWithoutNotch
             && rootElement.children.contains { $0.name == "freeformSimulatedSizeMetrics" }
         var status = fullScreen || (controller == nil && !IBClassNames.cells.contains(rootElement.name)
             && !rootElement.children.contains { $0.name == "nil" && $0.key == "simulatedStatusBarMetrics" }

@@ -56,6 +56,14 @@ struct IBEnvironmentTests {
         #expect(IBEnvironment.fromTable(device: se, toolsVersion: 24506, width: 375, statusBarShown: true, navigationBar: true, tabBar: false).safeArea.top == 64)
         let pad = IBDeviceTable.device(id: "ipad12_9rounded")
         #expect(IBEnvironment.fromTable(device: pad, toolsVersion: 24765, width: 1366, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 24)
+        // iPads show no status bar in the files of Xcode 10.2 to 12.5 (tools 14800 to 18999): the
+        // rounded 12.9" one's navigation bar sits at the top, with its home indicator kept below;
+        // Xcode 10.1's (14490) and Xcode 13's (20037) files show 20 and 24.
+        #expect(IBEnvironment.fromTable(device: pad, toolsVersion: 16096, width: 1024, statusBarShown: true, navigationBar: true, navigationBarHeight: 50, tabBar: false).safeArea == IBInsets(top: 50, left: 0, bottom: 20, right: 0))
+        #expect(IBEnvironment.fromTable(device: pad, toolsVersion: 17701, width: 1024, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 0)
+        #expect(IBEnvironment.fromTable(device: pad, toolsVersion: 20037, width: 1024, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 24)
+        #expect(IBEnvironment.fromTable(device: IBDeviceTable.device(id: "ipad9_7"), toolsVersion: 14490, width: 768, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 20)
+        #expect(IBEnvironment.fromTable(device: IBDeviceTable.device(id: "ipad9_7"), toolsVersion: 15505, width: 1024, statusBarShown: true, navigationBar: false, tabBar: false).safeArea.top == 0)
         // The 6.3" iPhone 16 Pro (`retina6_3`, 402×874): a 62-pt top and the 34-pt home indicator,
         // doubled in the files of tools 24000 to 32699 as on every iPhone with a home indicator.
         let pro16 = IBDeviceTable.device(id: "retina6_3")
