@@ -20,7 +20,20 @@ public enum Equivalence {
         /// Frames where some view was ambiguous (rects not compared there).
         public var ambiguousFrames = 0
         public var disagreements: [Disagreement] = []
+        /// Why nothing was compared (fewer than two back ends ran the scene), when so; the
+        /// outcome then also holds that as a disagreement: nothing compared is not a pass.
+        public var nothingCompared: String?
+        /// The first op the first back end refused (the others must refuse the same ops).
+        public var firstRefusal: String?
         public var passed: Bool { disagreements.isEmpty }
+    }
+
+    /// Whether `error` only says the back end cannot take the scene (its memory estimate is
+    /// over the limit), which says nothing of the layout. Any other error, where another back
+    /// end solves the same layout, is a disagreement: the spec's refusals must match.
+    static func isDecline(_ error: any Error) -> Bool {
+        if case .tooLarge = error as? LayoutError { return true }
+        return false
     }
 
     static let attributeNames = ["left", "top", "width", "height"]
@@ -33,6 +46,7 @@ public enum Equivalence {
     ) -> Outcome {
         var outcome = Outcome(scene: name, backends: [])
         var sessions: [(name: String, session: SceneSession)] = []
+        var refusals: [(backend: String, reason: String)] = []
         for b in backends {
             if let reason = b.assess(scene, options: options).declineReason {
                 outcome.skipped.append((b.name, reason))
@@ -44,36 +58,59 @@ public enum Equivalence {
                 sessions.append((b.name, session))
             } catch {
                 outcome.skipped.append((b.name, "\(error)"))
+                if !isDecline(error) { refusals.append((b.name, "\(error)")) }
             }
         }
         outcome.backends = sessions.map(\.name)
+        if !sessions.isEmpty, !refusals.isEmpty {
+            let solvers = sessions.map(\.name).joined(separator: ", ")
+            for r in refusals {
+                outcome.disagreements.append(Disagreement(
+                    scene: name, frame: 0, message: "\(r.backend) refuses the initial layout (\(r.reason)), which \(solvers) solve\(sessions.count == 1 ? "s" : "")"))
+            }
+            if stopAtFirst || sessions.count < 2 { return outcome }
+        }
         guard sessions.count >= 2 else {
             // Nothing compared is not a pass.
             let ran = sessions.isEmpty ? "none" : sessions.map(\.name).joined(separator: ", ")
-            outcome.disagreements.append(Disagreement(
-                scene: name, frame: 0,
-                message: "fewer than two back ends could run this scene (ran: \(ran)), so nothing was compared"))
+            let reason = refusals.count >= 2 && sessions.isEmpty
+                ? "every back end refuses the initial layout (\(refusals[0].backend): \(refusals[0].reason))"
+                : "fewer than two back ends could run this scene (ran: \(ran))"
+            outcome.nothingCompared = reason
+            outcome.disagreements.append(Disagreement(scene: name, frame: 0, message: "\(reason), so nothing was compared"))
             return outcome
         }
         for frame in 0...scene.frameCount {
             var refused: [[Int]] = []
             if frame > 0 {
                 var stopped: [Int] = []
+                var failures: [(backend: String, reason: String)] = []
                 let referenceLayout = sessions[0].session.rects
                 for (i, s) in sessions.enumerated() {
                     if i > 0 { s.session.editsHoldAt = referenceLayout }
                     do {
-                        try s.session.runFrame(frame - 1)
+                        let errors = try s.session.runFrame(frame - 1)
+                        if i == 0, outcome.firstRefusal == nil { outcome.firstRefusal = errors.first }
                         refused.append(s.session.refusedOps)
                     } catch {
                         outcome.skipped.append((s.name, "stopped at frame \(frame): \(error)"))
                         stopped.append(i)
                         refused.append([])
+                        if !isDecline(error) { failures.append((s.name, "\(error)")) }
                     }
                 }
                 for i in stopped.reversed() {
                     sessions.remove(at: i)
                     refused.remove(at: i)
+                }
+                // A back end that fails a frame the others run disagrees with them.
+                if !sessions.isEmpty, !failures.isEmpty {
+                    let runners = sessions.map(\.name).joined(separator: ", ")
+                    for f in failures {
+                        outcome.disagreements.append(Disagreement(
+                            scene: name, frame: frame, message: "\(f.backend) fails this frame (\(f.reason)), which \(runners) run\(sessions.count == 1 ? "s" : "")"))
+                    }
+                    if stopAtFirst || sessions.count < 2 { break }
                 }
                 if sessions.count < 2 {
                     outcome.disagreements.append(Disagreement(

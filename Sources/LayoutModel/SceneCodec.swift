@@ -193,10 +193,12 @@ private struct SceneDecoder {
             for (i, item) in items.enumerated() {
                 let path = "$.edits[\(i)]"
                 guard object(item, path, allowed: SceneDecoder.editKeys) else { continue }
-                guard let attribute = attribute(item["attribute"], path + ".attribute"),
-                      let priority = number(item["priority"], path + ".priority")
-                else { continue }
-                edits.append(EditDeclaration(attribute: attribute, priority: Priority(priority)))
+                let attribute = attribute(item["attribute"], path + ".attribute")
+                let priority = number(item["priority"], path + ".priority")
+                // An edit whose priority is unreadable (reported) is still declared, with a stand-in
+                // priority, so that the ops suggesting it do not each report it undeclared.
+                guard let attribute else { continue }
+                edits.append(EditDeclaration(attribute: attribute, priority: Priority(priority ?? 1)))
             }
         case nil: break
         case let other?: fail("$.edits", "expected an array, found \(other.typeName)")
@@ -289,12 +291,15 @@ private struct SceneDecoder {
             multiplier = value
             if item["second"] == nil, value != 1 {
                 fail(labelText() + ".multiplier", "a multiplier is only allowed with \"second\"", op: op)
+                multiplier = 1
             }
         }
+        // An unreadable value is reported here and refuses the scene (or the op); the default
+        // stands in for it so that `validate()` does not report it a second time.
         var constant = 0.0
-        if let c = item["constant"] { constant = number(c, labelText() + ".constant", op: op) ?? .nan }
+        if let c = item["constant"] { constant = number(c, labelText() + ".constant", op: op) ?? 0 }
         var priority = 1000.0
-        if let p = item["priority"] { priority = number(p, labelText() + ".priority", op: op) ?? .nan }
+        if let p = item["priority"] { priority = number(p, labelText() + ".priority", op: op) ?? 1000 }
         var active = true
         if let a = item["active"] {
             if case let .bool(b) = a { active = b } else { fail(labelText() + ".active", "expected a boolean, found \(a.typeName)", op: op) }
@@ -332,7 +337,9 @@ private struct SceneDecoder {
             guard d.path.hasPrefix(path), let dot = (1..<max(1, characters.count)).last(where: {
                 characters[$0] == "." && characters[$0 - 1] == ")"
             }) else { return d.message }
-            return String(characters[(dot + 1)...]) + " " + d.message
+            let field = String(characters[(dot + 1)...])
+            // A message that starts with its field's name ("unknown op …" of `op`) names it already.
+            return d.message.hasPrefix(field + " ") ? d.message : field + " " + d.message
         }
         let what = details.isEmpty ? "unreadable" : details.joined(separator: "; ")
         return .malformed(reason: "\(name)\(target): \(what) (at \(path), \(position))")

@@ -48,7 +48,7 @@ struct Bench: ParsableCommand {
     @Flag(help: "With --change-constants: change the same K constraints in every frame (by default drawn afresh each frame).")
     var sameConstraints = false
 
-    @Option(parsing: .unconditional, help: "Frames per generated scene.", transform: wholeNumber("--frames", atLeast: 0))
+    @Option(parsing: .unconditional, help: "Frames per generated scene.", transform: wholeNumber("--frames", atLeast: 1))
     var frames = 120
 
     @Option(help: "Seed for generated scenes.")
@@ -106,6 +106,13 @@ struct Bench: ParsableCommand {
         case "dense": return [100, 300]
         default: return [100]
         }
+    }
+
+    /// Where the results go, checked before any work.
+    func validate() throws {
+        try checkWritable(folder: results, option: "--results")
+        if let json { try checkWritable(file: json, option: "--json") }
+        if let html { try checkWritable(file: html, option: "--html") }
     }
 
     func run() throws {
@@ -190,6 +197,7 @@ struct Bench: ParsableCommand {
         let tty = Platform.isTerminal(2)
         var all: [BenchResult] = []
         var timedKeys = Set<String>()
+        var refusing: [String] = []
         var cache: (key: String, scene: BenchScene)? = nil
         let started = monotonicSeconds()
         for (i, (b, key, make)) in plan.enumerated() {
@@ -221,6 +229,11 @@ struct Bench: ParsableCommand {
             }
             all.append(result)
             if result.notRun == nil { timedKeys.insert(key) }
+            if result.refusedOps > 0 {
+                refusing.append(key)
+                let first = firstRefusal(bench, b, settings.options).map { "; the first: \($0)" } ?? ""
+                printError("\(bench.name): \(b.name) refused \(result.refusedOps) op\(result.refusedOps == 1 ? "" : "s") over the run, timed without them\(first)")
+            }
         }
         if !quiet { printError("done in \(formatDuration(monotonicSeconds() - started))") }
 
@@ -249,6 +262,23 @@ struct Bench: ParsableCommand {
             throw ExitCode.failure
         }
         printError("wrote \(results)/results.json and \(results)/report.md" + (json.map { " and \($0)" } ?? ""))
+        // Refused ops mean the frames timed are not the ones the scene asks for: a typo in an op
+        // must not pass as a benchmark of idle frames.
+        if !refusing.isEmpty {
+            printError("bench: ops were refused in \(Set(refusing).sorted().joined(separator: ", ")) (above); `layoutbench solve` names each on its frame's line")
+            throw ExitCode.failure
+        }
+    }
+
+    /// The first op `backend` refuses in `bench`, replayed outside the timed run (which keeps
+    /// counts, not messages); nil when the replay cannot start or refuses nothing.
+    func firstRefusal(_ bench: BenchScene, _ backend: any LayoutBackend.Type, _ options: BackendOptions) -> String? {
+        guard let session = try? SceneSession(scene: bench.scene, backend: backend, options: options) else { return nil }
+        for f in 0..<bench.scene.frameCount {
+            guard let errors = try? session.runFrame(f) else { return nil }
+            if let first = errors.first { return first }
+        }
+        return nil
     }
 }
 

@@ -95,6 +95,10 @@ struct Compare: ParsableCommand {
                 if let problem = GeneratorParameters(views: v, frames: frames, seed: seed).sizeProblem(f) { throw ValidationError(problem) }
             }
         }
+        // Where the reports go.
+        if let junit { try checkWritable(file: junit, option: "--junit") }
+        if let json { try checkWritable(file: json, option: "--json") }
+        if let pictures { try checkWritable(folder: pictures, option: "--pictures") }
     }
 
     /// `types` with the judge first, where it is wanted and the scene fits it.
@@ -137,17 +141,18 @@ struct Compare: ParsableCommand {
                 let outcome = Equivalence.compare(name: label, scene: scene, backends: judged(types, scene, options), options: options)
                 report.add(outcome)
                 for skip in outcome.skipped { printError("\(label): \(skip.backend) not compared: \(skip.reason)") }
-                if let first = outcome.disagreements.first {
+                if let refusal = outcome.firstRefusal { printError("\(label): note: ops are refused, the first: \(refusal)") }
+                // An unsatisfiable scene, or one all but one back end declines: nothing was proved, nor disproved.
+                let nothingCompared = outcome.nothingCompared != nil && outcome.disagreements.count == 1
+                if nothingCompared {
+                    failed = true
+                    printError("\(label): nothing compared: \(outcome.nothingCompared!)")
+                } else if let first = outcome.disagreements.first {
                     failed = true
                     printError("DISAGREEMENT \(first)")
                     if let pictures { writePicture(first, scene: scene, backends: types, options: options, directory: pictures) }
                 }
-                if outcome.backends.count < 2 {
-                    // An unsatisfiable scene, or one all but one back end declines: nothing was proved.
-                    failed = true
-                    printError("\(label): nothing compared: fewer than two back ends could run it")
-                }
-                let status = outcome.passed ? (outcome.backends.count >= 2 ? "equivalent" : "NOTHING COMPARED") : "DIFFERENT"
+                let status = nothingCompared ? "NOTHING COMPARED" : outcome.passed ? "equivalent" : "DIFFERENT"
                 rows.append(CompareRecord(
                     scene: label, backends: outcome.backends, framesCompared: outcome.framesCompared,
                     ambiguousFrames: outcome.ambiguousFrames, result: status, passed: outcome.passed && outcome.backends.count >= 2,

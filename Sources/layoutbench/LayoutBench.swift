@@ -71,3 +71,34 @@ private func exampleBytes(_ argument: String) throws(LayoutError) -> [UInt8]? {
     }
     return Array(example.json.utf8)
 }
+
+/// Checks, before any work, that `path` can be written: its folder exists and takes a new
+/// file (the temporary file a write starts with is made and removed). A run that would fail
+/// only at its end, after minutes of work, fails at once instead.
+func checkWritable(file path: String, option: String) throws {
+    do {
+        try ByteSink(path: path).discard()
+    } catch {
+        throw ValidationError("\(option): \(error)")
+    }
+}
+
+/// Checks, before any work, that `folder` takes files: it exists and takes a new file, or the
+/// nearest folder above it that exists does (a probe file is made and removed there).
+func checkWritable(folder: String, option: String) throws {
+    var existing = folder.isEmpty ? "." : folder
+    while Platform.kind(of: existing) == .missing {
+        let parent = existing.lastIndex(of: "/").map { String(existing[..<$0]) } ?? "."
+        existing = parent.isEmpty ? "/" : parent
+    }
+    guard Platform.kind(of: existing) == .directory else {
+        throw ValidationError("\(option): cannot write into '\(folder)': '\(existing)' is not a folder")
+    }
+    let probe = existing + "/.layoutbench-probe-\(Platform.processID)"
+    let descriptor = Platform.createExclusive(probe)
+    guard descriptor >= 0 else {
+        throw ValidationError("\(option): cannot write into '\(folder)': \(Platform.errorText(Platform.lastError))")
+    }
+    _ = Platform.closeDescriptor(descriptor)
+    Platform.removeFile(probe)
+}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchHarness
 import LayoutModel
 
 struct Validate: ParsableCommand {
@@ -6,8 +7,10 @@ struct Validate: ParsableCommand {
         abstract: "Check scene files against every rule of the scene format.",
         discussion: """
             Lists every problem, one per line, each naming its culprit (the JSON path, the constraint id, \
-            the op's frame and index); malformed JSON is reported with its line and column. Exits 0 when \
-            every scene is valid, 1 otherwise.
+            the op's frame and index); malformed JSON is reported with its line and column. A scene \
+            whose initial required constraints are unsatisfiable is invalid too: its initial layout is \
+            solved (by the reference back end, cassowary) to name a conflicting set. Exits 0 when every \
+            scene is valid, 1 otherwise.
 
             Example:
               layoutbench validate scene.json example:drag-tip
@@ -31,8 +34,11 @@ struct Validate: ParsableCommand {
                 failed = true
                 continue
             }
-            var problems = decoded.diagnostics
-            if let scene = decoded.scene { problems += scene.validate() }
+            var problems = decoded.diagnostics.map(\.description)
+            if let scene = decoded.scene { problems += scene.validate().map(\.description) }
+            // The spec's last rule: a scene whose initial required constraints conflict is invalid.
+            // Only a solve can tell; the reference back end's names a conflicting set.
+            if problems.isEmpty, let scene = decoded.scene, let conflict = initialConflict(scene) { problems.append(conflict) }
             if problems.isEmpty, let scene = decoded.scene {
                 if !quiet {
                     let ops = scene.frames.reduce(0) { $0 + $1.count }
@@ -47,5 +53,18 @@ struct Validate: ParsableCommand {
             }
         }
         if failed { throw ExitCode.failure }
+    }
+
+    /// Why the initial solve of `scene` fails, when its required constraints are unsatisfiable.
+    func initialConflict(_ scene: Scene) -> String? {
+        do {
+            _ = try SceneSession(scene: scene.compile(), backend: BackendRegistry.reference)
+            return nil
+        } catch .unsatisfiable(let constraint, let conflicts) {
+            return "$.constraints: the initial required constraints are unsatisfiable: "
+                + LayoutError.unsatisfiable(constraint: constraint, conflicts: conflicts).description
+        } catch {
+            return nil
+        }
     }
 }

@@ -1,0 +1,82 @@
+import CassowarySolver
+import DenseSimplex
+import LayoutModel
+import Testing
+
+/// Cassowary that fails on purpose: at its construction (`failsAtSolve` 0) or at that solve,
+/// with `error`.
+class FailingBackend: LayoutBackend {
+    class var name: String { "failing" }
+    class var summary: String { "cassowary, failing on purpose" }
+    class var failsAtSolve: Int { 0 }
+    class var error: LayoutError { .unsupported("failing on purpose") }
+    static func assess(_ scene: CompiledScene, options: BackendOptions) -> Assessment { .supported }
+    let inner: CassowaryBackend
+    var solves = 0
+    required init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) {
+        if Self.failsAtSolve == 0 { throw Self.error }
+        inner = try CassowaryBackend(scene: scene, options: options)
+    }
+    func apply(_ op: CompiledOp) throws(LayoutError) { try inner.apply(op) }
+    func solve() throws(LayoutError) {
+        solves += 1
+        if solves == Self.failsAtSolve { throw Self.error }
+        try inner.solve()
+    }
+    func readRects(into buffer: UnsafeMutableBufferPointer<Double>) { inner.readRects(into: buffer) }
+    var statistics: SolveStatistics { inner.statistics }
+}
+
+/// Fails at its third solve: frame 2 of a scene with edits (the first solve declares them).
+final class FailingAtFrameTwo: FailingBackend {
+    override class var name: String { "failing-later" }
+    override class var failsAtSolve: Int { 3 }
+}
+
+/// Declines at construction for its memory estimate: says nothing of the layout.
+final class TooLargeBackend: FailingBackend {
+    override class var name: String { "too-large" }
+    override class var error: LayoutError { .tooLarge(estimateBytes: 2 << 30, limitBytes: 1 << 30, detail: "on purpose") }
+}
+
+/// The spec's refusals must match: a back end that refuses or fails what the others solve
+/// disagrees with them, however many others there are; one that only declines (its memory
+/// estimate over the limit) is left out; a scene every back end refuses compares nothing.
+@Suite("Equivalence: refusals and failures")
+struct RefusalEquivalenceTests {
+    let scene = try! ExampleScenes.named("slider-stack")!.scene().compile()
+
+    @Test func refusingTheInitialLayoutDisagrees() {
+        let outcome = Equivalence.compare(name: "s", scene: scene, backends: [CassowaryBackend.self, DenseSimplexBackend.self, FailingBackend.self])
+        #expect(outcome.disagreements.map(\.message) == ["failing refuses the initial layout (failing on purpose), which cassowary, dense solve"])
+        #expect(outcome.nothingCompared == nil)
+    }
+
+    @Test func failingAFrameOthersRunDisagrees() {
+        let outcome = Equivalence.compare(name: "s", scene: scene, backends: [CassowaryBackend.self, DenseSimplexBackend.self, FailingAtFrameTwo.self])
+        #expect(outcome.disagreements.map(\.message) == ["failing-later fails this frame (failing on purpose), which cassowary, dense run"])
+        #expect(outcome.disagreements.first?.frame == 2)
+    }
+
+    @Test func decliningForSizeIsNoDisagreement() {
+        let outcome = Equivalence.compare(name: "s", scene: scene, backends: [CassowaryBackend.self, DenseSimplexBackend.self, TooLargeBackend.self])
+        #expect(outcome.passed)
+        #expect(outcome.skipped.map(\.backend) == ["too-large"])
+    }
+
+    @Test func aSceneEveryBackEndRefusesComparesNothing() throws {
+        let text = """
+            {"format": "layoutbench-scene", "version": 1, "name": "u", "views": [{"id": "a"}],
+             "constraints": [{"id": "w1", "first": "a.width", "relation": "==", "constant": 10},
+                             {"id": "w2", "first": "a.width", "relation": "==", "constant": 20},
+                             {"id": "l", "first": "a.left", "relation": "==", "constant": 0},
+                             {"id": "t", "first": "a.top", "relation": "==", "constant": 0},
+                             {"id": "h", "first": "a.height", "relation": "==", "constant": 5}],
+             "frames": [[]]}
+            """
+        let unsatisfiable = try Scene.load(Array(text.utf8)).compile()
+        let outcome = Equivalence.compare(name: "u", scene: unsatisfiable, backends: [CassowaryBackend.self, DenseSimplexBackend.self])
+        #expect(!outcome.passed)
+        #expect(outcome.nothingCompared == "every back end refuses the initial layout (cassowary: unable to simultaneously satisfy constraints: w2: it conflicts with required w1)")
+    }
+}
