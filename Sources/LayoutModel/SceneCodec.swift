@@ -338,8 +338,9 @@ private struct SceneDecoder {
                 characters[$0] == "." && characters[$0 - 1] == ")"
             }) else { return d.message }
             let field = String(characters[(dot + 1)...])
-            // A message that starts with its field's name ("unknown op …" of `op`) names it already.
-            return d.message.hasPrefix(field + " ") ? d.message : field + " " + d.message
+            // A message that names its field already ("unknown op …" of `op`) is not prefixed again.
+            let words = d.message.split { !$0.isLetter && !$0.isNumber }
+            return words.contains(Substring(field)) ? d.message : field + " " + d.message
         }
         let what = details.isEmpty ? "unreadable" : details.joined(separator: "; ")
         return .malformed(reason: "\(name)\(target): \(what) (at \(path), \(position))")

@@ -48,13 +48,13 @@ struct RefusalEquivalenceTests {
 
     @Test func refusingTheInitialLayoutDisagrees() {
         let outcome = Equivalence.compare(name: "s", scene: scene, backends: [CassowaryBackend.self, DenseSimplexBackend.self, FailingBackend.self])
-        #expect(outcome.disagreements.map(\.message) == ["failing refuses the initial layout (failing on purpose), which cassowary, dense solve"])
+        #expect(outcome.disagreements.map(\.message) == ["failing refuses the initial layout (unsupported: failing on purpose), which cassowary, dense solve"])
         #expect(outcome.nothingCompared == nil)
     }
 
     @Test func failingAFrameOthersRunDisagrees() {
         let outcome = Equivalence.compare(name: "s", scene: scene, backends: [CassowaryBackend.self, DenseSimplexBackend.self, FailingAtFrameTwo.self])
-        #expect(outcome.disagreements.map(\.message) == ["failing-later fails this frame (failing on purpose), which cassowary, dense run"])
+        #expect(outcome.disagreements.map(\.message) == ["failing-later fails this frame (unsupported: failing on purpose), which cassowary, dense run"])
         #expect(outcome.disagreements.first?.frame == 2)
     }
 
