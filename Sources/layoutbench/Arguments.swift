@@ -79,6 +79,44 @@ func wholeNumber(_ option: String, atLeast minimum: Int, atMost maximum: Int = I
     try wholeNumber("--memory-limit", atLeast: 1, atMost: Int.max >> 20)(text)
 }
 
+/// A whole number from 0 to UInt64.max (a seed), with a message that says what is wrong with it.
+func unsignedWholeNumber(_ option: String) -> @Sendable (String) throws -> UInt64 {
+    { text in
+        if let value = UInt64(text) { return value }
+        if let negative = Int(text), negative < 0 { throw ValidationError("\(option) must not be negative, got \(negative)") }
+        if text.allSatisfy(\.isNumber), !text.isEmpty {
+            throw ValidationError("\(option) \(shortenedForMessage(text)) is out of range (0...\(UInt64.max))")
+        }
+        throw ValidationError("\(option) takes a whole number, not '\(shortenedForMessage(text))'")
+    }
+}
+
+/// A finite number (`nan` and `inf` would flow into the arithmetic unnoticed).
+func finiteNumber(_ option: String) -> @Sendable (String) throws -> Double {
+    { text in
+        guard let value = Double(text) else { throw ValidationError("\(option) takes a number, not '\(shortenedForMessage(text))'") }
+        guard value.isFinite else { throw ValidationError("\(option) must be a finite number, got \(shortenedForMessage(text))") }
+        return value
+    }
+}
+
+/// The longest duration an option in seconds takes (about 116 days): far beyond any run, and
+/// small enough that its milliseconds fit any clock's integer count.
+let longestSeconds = 10_000_000.0
+
+/// A duration in seconds: more than 0 (or 0 when `zeroAllowed`) and at most `longestSeconds`;
+/// `nan` and `inf` are refused with the same message.
+func durationSeconds(_ option: String, zeroAllowed: Bool = false) -> @Sendable (String) throws -> Double {
+    { text in
+        guard let value = Double(text) else { throw ValidationError("\(option) takes a number, not '\(shortenedForMessage(text))'") }
+        guard zeroAllowed ? value >= 0 : value > 0, value <= longestSeconds else {
+            let what = zeroAllowed ? "0 or a positive number of seconds" : "a positive number of seconds"
+            throw ValidationError("\(option) must be \(what) (at most \(Int(longestSeconds))), got \(shortenedForMessage(text))")
+        }
+        return value
+    }
+}
+
 /// `--backend` and its older spelling `--backends` (kept, hidden) as one list.
 func chosenBackends(_ primary: [BackendChoice]?, _ alias: [BackendChoice]?) throws -> [any LayoutBackend.Type] {
     try chosenBackendChoices(primary, alias)?.map(\.type) ?? BackendRegistry.all

@@ -30,19 +30,21 @@ struct Fuzz: ParsableCommand {
     @Option(help: "Back ends to check, comma-separated (built-in or exec:COMMAND).", transform: backendList)
     var backend: [BackendChoice] = ["cassowary", "dense", "factored"].compactMap { BackendChoice(argument: $0) }
 
-    @Option(help: "Seeds: N or FIRST-LAST.", transform: seedRange)
+    @Option(parsing: .unconditional, help: "Seeds: N or FIRST-LAST.", transform: seedRange)
     var seeds: ClosedRange<UInt64> = 1...1000
 
-    @Option(help: "Views per scene: N or MIN..MAX (half the scenes are drawn from the five smallest sizes).", transform: countRange("--views"))
+    @Option(parsing: .unconditional, help: "Views per scene: N or MIN..MAX (half the scenes are drawn from the five smallest sizes).",
+            transform: countRange("--views"))
     var views: ClosedRange<Int> = 2...60
 
-    @Option(help: "Frames per scene: N or MIN..MAX.", transform: countRange("--frames"))
+    @Option(parsing: .unconditional, help: "Frames per scene: N or MIN..MAX.", transform: countRange("--frames"))
     var frames: ClosedRange<Int> = 2...12
 
-    @Option(help: "Stop after this many seconds (the run reports how far it got).")
+    @Option(parsing: .unconditional, help: "Stop after this many seconds (the run reports how far it got).",
+            transform: durationSeconds("--time-limit"))
     var timeLimit: Double?
 
-    @Option(help: "Seconds one shrink may take.")
+    @Option(parsing: .unconditional, help: "Seconds one shrink may take.", transform: durationSeconds("--shrink-time"))
     var shrinkTime: Double = 30
 
     @Option(help: "Folder for the shrunk scenes (and the originals).")
@@ -58,8 +60,6 @@ struct Fuzz: ParsableCommand {
     var replay: String?
 
     func validate() throws {
-        if let timeLimit, !(timeLimit > 0) { throw ValidationError("--time-limit must be a positive number of seconds") }
-        if !(shrinkTime > 0) { throw ValidationError("--shrink-time must be a positive number of seconds") }
         if shrink, replay == nil { throw ValidationError("--shrink goes with --replay (fuzzed scenes are always shrunk)") }
         if backend.contains(where: { $0.type.name == "exact" }) {
             throw ValidationError("exact is the judge; name the back ends to check against it")
