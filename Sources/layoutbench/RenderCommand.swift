@@ -32,51 +32,68 @@ struct Render: ParsableCommand {
     @Argument(help: "The scene file (or example:NAME; - for standard input).")
     var scene: String
 
-    @Option(name: .shortAndLong, help: "The back end: \(BackendRegistry.names.joined(separator: ", ")).")
+    @Option(name: .shortAndLong, help: "The back end: \(BackendRegistry.selectableNames.joined(separator: ", ")).")
     var backend = "cassowary"
 
     @Option(help: "A second back end drawn dashed on top; differing views are marked.")
     var overlay: String?
 
-    @Option(help: "The frame to draw as SVG (0 = the initial solve).")
-    var frame = 0
+    @Option(parsing: .unconditional, help: "The frame to draw as SVG (0 = the initial solve; default 0).",
+            transform: wholeNumber("--frame", atLeast: 0))
+    var frame: Int?
 
     @Option(name: .shortAndLong, help: "The file to write: .svg (one frame) or .html (the player).")
     var output: String
 
-    @Option(help: "Size budget of the player's stored frames, in MB.")
+    @Option(parsing: .unconditional, help: "Size budget of the player's stored frames, in MB (1...\(Render.largestPlayerMegabytes)).",
+            transform: wholeNumber("--max-megabytes", atLeast: 1, atMost: Render.largestPlayerMegabytes))
     var maxMegabytes = 48
 
-    @Option(help: "Memory limit in MiB for back ends that estimate their memory (dense).")
+    @Option(parsing: .unconditional, help: "Memory limit in MiB for back ends that estimate their memory (dense).",
+            transform: memoryLimitMiB)
     var memoryLimit: Int?
 
-    static func backendType(_ name: String) throws -> any LayoutBackend.Type {
-        guard let t = BackendRegistry.named(name) else {
-            printError("unknown back end '\(name)' (known: \(BackendRegistry.names.joined(separator: ", ")))")
-            throw ExitCode.failure
+    /// A browser cannot hold a page much larger than this (its longest string is about 1 GB).
+    static let largestPlayerMegabytes = 4096
+
+    var writesPlayer: Bool { output.hasSuffix(".html") || output.hasSuffix(".htm") }
+
+    static func backendType(_ option: String, _ name: String) throws -> any LayoutBackend.Type {
+        guard let type = BackendRegistry.named(name) else {
+            throw ValidationError("\(option) '\(shortenedForMessage(name))': unknown back end (known: \(BackendRegistry.selectableNames.joined(separator: ", ")))")
         }
-        return t
+        return type
+    }
+
+    func validate() throws {
+        guard writesPlayer || output.hasSuffix(".svg") else {
+            throw ValidationError("--output '\(shortenedForMessage(output))': name a .svg file (one frame) or a .html file (the player)")
+        }
+        _ = try Render.backendType("--backend", backend)
+        if let overlay { _ = try Render.backendType("--overlay", overlay) }
+        // The player holds every frame; --frame would be ignored.
+        if writesPlayer, let frame {
+            throw ValidationError("--frame \(frame) applies to a .svg picture; the player holds every frame (open it at #frame=N)")
+        }
     }
 
     func run() throws {
-        let isHTML = output.hasSuffix(".html") || output.hasSuffix(".htm")
-        guard isHTML || output.hasSuffix(".svg") else {
-            printError("--output '\(output)': name a .svg file (one frame) or a .html file (the player)")
-            throw ExitCode.failure
-        }
-        let primary = try Render.backendType(backend)
+        let isHTML = writesPlayer
+        let primary = try Render.backendType("--backend", backend)
         var second: (any LayoutBackend.Type)? = nil
-        if let overlay { second = try Render.backendType(overlay) }
-        guard maxMegabytes > 0 else {
-            printError("--max-megabytes takes a positive number, not \(maxMegabytes)")
-            throw ExitCode.failure
-        }
+        if let overlay { second = try Render.backendType("--overlay", overlay) }
         var options = BackendOptions()
         if let memoryLimit { options.memoryLimitBytes = memoryLimit << 20 }
         let bytes: ByteBuffer
         do {
             let source = try loadScene(scene)
             let compiled = try source.compile()
+            let frame = frame ?? 0
+            // Only the scene knows its frame count: a frame beyond it is still a usage error.
+            if !isHTML, frame > compiled.frameCount {
+                printError("--frame \(frame) is out of range: '\(scene)' has frames 0–\(compiled.frameCount)")
+                throw ExitCode.validationFailure
+            }
             let hierarchy = ViewHierarchy(scene: source)
             let name = source.name.isEmpty ? scene : source.name
             if isHTML {
@@ -89,14 +106,17 @@ struct Render: ParsableCommand {
                     options: options
                 ).svg()
             }
+        } catch let exit as ExitCode {
+            throw exit
         } catch {
             printError("\(scene): \(backend): \(error)")
             throw ExitCode.failure
         }
+        // Written under a temporary name and renamed into place: a failed write leaves no partial file.
         do {
-            try Data(bytes.bytes).write(to: URL(fileURLWithPath: output))
+            try writeFile(bytes.string, to: output)
         } catch {
-            printError("cannot write '\(output)': \(error.localizedDescription)")
+            printError("render: \(error)")
             throw ExitCode.failure
         }
     }
