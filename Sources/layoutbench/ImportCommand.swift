@@ -60,41 +60,49 @@ struct Import: ParsableCommand {
     @Option(help: "Animation: rotate (transitions: one solve each, interpolated), resize (the same change re-solved every frame, interactive), constraint:ID or outlet:NAME (with --to; a constant driven frame by frame, interactive).")
     var animate: String?
 
-    @Option(help: "Target constant for --animate constraint:ID|outlet:NAME.")
+    @Option(parsing: .unconditional, help: "Target constant for --animate constraint:ID|outlet:NAME.",
+            transform: finiteNumber("--to"))
     var to: Double?
 
-    @Option(help: "Number of animation frames.")
-    var frames = 60
+    @Option(parsing: .unconditional, help: "Number of animation frames (default 60).",
+            transform: wholeNumber("--frames", atLeast: 1, atMost: 100_000))
+    var frames: Int?
 
-    @Option(help: "Replicate each cell hierarchy N times in a table (a scene per cell).")
+    @Option(parsing: .unconditional, help: "Replicate each cell hierarchy N times in a table (a scene per cell).",
+            transform: wholeNumber("--replicate", atLeast: 1, atMost: 1_000_000))
     var replicate: Int?
+
+    func validate() throws {
+        if let traits, IBImportOptions.parseTraits(traits) == nil {
+            throw ValidationError("--traits '\(shortenedForMessage(traits))': expected widthClass=compact|regular,heightClass=compact|regular")
+        }
+        if json, !check || list {
+            throw ValidationError("--json: only with --check, and not with --list (standard output holds the one JSON object)")
+        }
+        guard let animate else {
+            if to != nil { throw ValidationError("--to goes with --animate constraint:ID or outlet:NAME") }
+            if frames != nil { throw ValidationError("--frames goes with --animate") }
+            return
+        }
+        let animation: IBAnimation
+        do { animation = try IBAnimation.parse(animate, to: to) } catch { throw ValidationError(error.description) }
+        switch animation {
+        case .rotate, .resize:
+            if to != nil { throw ValidationError("--to goes with --animate constraint:ID or outlet:NAME, not with --animate \(animate)") }
+        default: break
+        }
+    }
 
     func run() throws {
         var options = IBImportOptions(environmentFromFrames: environmentFromFrames)
-        if let traits {
-            guard let parsed = IBImportOptions.parseTraits(traits) else {
-                printError("--traits \"\(traits)\": expected widthClass=compact|regular,heightClass=compact|regular")
-                throw ExitCode.failure
-            }
-            options.traits = parsed
-        }
-        if json && (!check || list) {
-            printError("--json: only with --check, and not with --list (standard output holds the one JSON object)")
-            throw ExitCode.failure
-        }
-        guard frames >= 1, frames <= 100_000 else {
-            printError("--frames \(frames): expected 1...100000")
-            throw ExitCode.failure
-        }
+        if let traits, let parsed = IBImportOptions.parseTraits(traits) { options.traits = parsed }
+        let frames = frames ?? 60
         var scenes: [IBImportedScene]
         do {
             scenes = try IBImporter.importFile(file, options: options)
             for scene in scenes { for note in scene.notes { printError("\(file): \(scene.name): \(note)") } }
             if output != nil || (!list && !check) { scenes = try resolveConflicts(scenes) }
             if let replicate {
-                guard replicate >= 1, replicate <= 1_000_000 else {
-                    throw IBImportError(file: file, line: nil, message: "--replicate \(replicate): expected 1...1000000")
-                }
                 scenes = scenes.filter(\.isCell).map { $0.replicated(replicate) }
                 if scenes.isEmpty { throw IBImportError(file: file, line: nil, message: "--replicate: the file has no cell") }
             }
@@ -156,15 +164,19 @@ struct Import: ParsableCommand {
         return out
     }
 
+    /// Each scene is written under a temporary name and renamed into place, so a failed write
+    /// leaves no partial file; the scenes written before it are complete.
     private func write(_ scenes: [IBImportedScene], to folder: String) throws {
-        let texts = scenes.map { ($0.name + ".json", $0.jsonWithMetadata()) }
+        var written = 0
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for (name, text) in texts {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
+            try Platform.makeDirectories(folder)
+            for scene in scenes {
+                try writeFile(scene.jsonWithMetadata(), to: (folder as NSString).appendingPathComponent(scene.name + ".json"))
+                written += 1
             }
         } catch {
-            printError("\(folder): cannot write the scenes: \(error.localizedDescription)")
+            let before = written == 0 ? "" : " (\(written) of \(scenes.count) scenes were written before it)"
+            printError("import: \(error)\(before)")
             throw ExitCode.failure
         }
     }
