@@ -89,8 +89,25 @@ public struct IBDocument {
     }
 
     public init(path: String) throws(IBImportError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw IBImportError(file: path, line: nil, message: "cannot read the file: it is a folder")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw IBImportError(file: path, line: nil, message: "cannot read the file")
+            // FileManager does not say why; opening the file again gives the system's reason.
+            let descriptor = open(path, O_RDONLY)
+            let reason = descriptor < 0 ? String(cString: strerror(errno)) : "reading it failed"
+            if descriptor >= 0 { close(descriptor) }
+            throw IBImportError(file: path, line: nil, message: "cannot read the file: \(reason)")
+        }
+        // The XML parser calls text that does not start with '<' an "empty document": say what it is.
+        let bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+        guard let first = bytes.firstIndex(where: { !" \t\r\n".utf8.contains($0) }) else {
+            throw IBImportError(file: path, line: nil, message: "the file is empty")
+        }
+        guard bytes[first] == UInt8(ascii: "<") else {
+            let line = 1 + bytes[..<first].filter { $0 == UInt8(ascii: "\n") }.count
+            throw IBImportError(file: path, line: line, message: "not an XML file: no root element (the text does not start with '<')")
         }
         try self.init(data: data, path: path)
     }
