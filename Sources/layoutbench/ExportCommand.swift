@@ -28,17 +28,22 @@ struct Export: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
-    @Option(help: "Frames the driver plays untimed first (bench's --warmup).")
+    @Option(parsing: .unconditional, help: "Frames the driver plays untimed first (bench's --warmup).",
+            transform: wholeNumber("--warmup", atLeast: 0))
     var warmup = 10
 
     @Flag(help: "Ask the driver to print the values it reads back after each solve.")
     var values = false
 
-    @Option(help: "Ask the driver to stop timing after its frames took this many seconds (0 = no limit).")
+    @Option(parsing: .unconditional, help: "Ask the driver to stop timing after its frames took this many seconds (0 = no limit).",
+            transform: durationSeconds("--time-limit", zeroAllowed: true))
     var timeLimit = 0.0
 
-    func run() throws {
+    func validate() throws {
         guard trace else { throw ValidationError("name the format: --trace") }
+    }
+
+    func run() throws {
         let written: WrittenTrace
         do { written = try makeTrace() } catch {
             printError("\(scene): \(error)")
@@ -65,6 +70,6 @@ struct Export: ParsableCommand {
         let compiled = try loadScene(scene).compile()
         return try TraceWriter.write(
             compiled, reference: CassowaryBackend.self,
-            settings: TraceRunSettings(warmupFrames: max(0, warmup), printValues: values, timeLimitSeconds: max(0, timeLimit)))
+            settings: TraceRunSettings(warmupFrames: warmup, printValues: values, timeLimitSeconds: timeLimit))
     }
 }
