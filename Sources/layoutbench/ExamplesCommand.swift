@@ -18,13 +18,19 @@ struct Examples: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write every example into this folder as NAME.json.")
     var write: String?
 
+    func validate() throws {
+        guard let name else { return }
+        if write != nil {
+            throw ValidationError("give an example's name (printed) or --write FOLDER (every example), not both: '\(shortenedForMessage(name))' and --write")
+        }
+        if ExampleScenes.named(name) == nil {
+            throw ValidationError("unknown example '\(shortenedForMessage(name))' (known: \(ExampleScenes.all.map(\.key).joined(separator: ", ")))")
+        }
+    }
+
     func run() throws {
         if let name {
-            guard let example = ExampleScenes.named(name) else {
-                printError("unknown example '\(name)' (known: \(ExampleScenes.all.map(\.key).joined(separator: ", ")))")
-                throw ExitCode.failure
-            }
-            print(example.json)
+            print(ExampleScenes.named(name)!.json)
             return
         }
         if let folder = write {

@@ -30,22 +30,25 @@ struct Generate: ParsableCommand {
     @Option(name: .shortAndLong, help: "The family: \(Family.allCases.map(\.rawValue).joined(separator: ", ")).")
     var family: Family?
 
-    @Option(name: .shortAndLong, parsing: .unconditional, help: "Total views, the root included.",
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "Total views, the root included (default 100).",
             transform: wholeNumber("--views", atLeast: 1))
-    var views = 100
+    var views: Int?
 
     @Option(parsing: .unconditional, help: "Frames of animation.", transform: wholeNumber("--frames", atLeast: 0))
     var frames = 120
 
-    @Option(help: "Random seed: varies every family (row heights, insets, spacing, animation paths, phases).")
-    var seed: UInt64 = 1
+    @Option(parsing: .unconditional,
+            help: "Random seed: varies every family (row heights, insets, spacing, animation paths, phases; default 1).",
+            transform: unsignedWholeNumber("--seed"))
+    var seed: UInt64?
 
-    @Option(parsing: .unconditional, help: "Children per parent (tree).", transform: wholeNumber("--fanout", atLeast: 2, atMost: 1_000_000))
-    var fanout = 4
+    @Option(parsing: .unconditional, help: "Children per parent (tree; default 4).",
+            transform: wholeNumber("--fanout", atLeast: 2, atMost: 1_000_000))
+    var fanout: Int?
 
-    @Option(parsing: .unconditional, help: "K: frames between toggles (toggle).",
+    @Option(parsing: .unconditional, help: "K: frames between toggles (toggle; default 30).",
             transform: wholeNumber("--toggle-every", atLeast: 1))
-    var toggleEvery = 30
+    var toggleEvery: Int?
 
     @Flag(help: "Leave the last view's height free, so the layout is ambiguous.")
     var ambiguous = false
@@ -64,17 +67,30 @@ struct Generate: ParsableCommand {
     @Option(help: "Write the standard suite into this folder: every family at each of --suite-sizes, as FAMILY-VIEWS.json, with default parameters (only --frames applies).")
     var suite: String?
 
-    @Option(parsing: .unconditional, help: "Sizes for --suite, comma-separated.", transform: viewCountList)
-    var suiteSizes = [10, 1000, 10000]
+    @Option(parsing: .unconditional, help: "Sizes for --suite, comma-separated (default 10,1000,10000).", transform: viewCountList)
+    var suiteSizes: [Int]?
+
+    var sizesOfSuite: [Int] { suiteSizes ?? [10, 1000, 10000] }
 
     func validate() throws {
         if suite == nil, family == nil { throw ValidationError("give --family NAME (or --suite FOLDER)") }
         if suite != nil, output != nil { throw ValidationError("--output and --suite cannot be combined") }
         if sameConstraints, changeConstants == nil { throw ValidationError("--same-constraints needs --change-constants K") }
-        if suite != nil, changeConstants != nil { throw ValidationError("--change-constants and --suite cannot be combined") }
+        if suite != nil {
+            // The suite uses every family with default parameters: these would be ignored.
+            let ignored: [(String, Bool)] = [
+                ("--family", family != nil), ("--views", views != nil), ("--seed", seed != nil), ("--fanout", fanout != nil),
+                ("--toggle-every", toggleEvery != nil), ("--ambiguous", ambiguous), ("--change-constants", changeConstants != nil),
+            ]
+            if let (option, _) = ignored.first(where: \.1) {
+                throw ValidationError("\(option) and --suite cannot be combined (the suite is every family with default parameters; use --suite-sizes and --frames)")
+            }
+        } else if suiteSizes != nil {
+            throw ValidationError("--suite-sizes goes with --suite FOLDER")
+        }
         if let family, let problem = parameters.sizeProblem(family) { throw ValidationError(problem) }
         if suite != nil {
-            for (f, p) in SceneGenerator.suiteParameters(sizes: suiteSizes, frames: frames) {
+            for (f, p) in SceneGenerator.suiteParameters(sizes: sizesOfSuite, frames: frames) {
                 if let problem = p.sizeProblem(f) { throw ValidationError(problem) }
             }
         }
@@ -82,14 +98,14 @@ struct Generate: ParsableCommand {
 
     var parameters: GeneratorParameters {
         GeneratorParameters(
-            views: views, frames: frames, seed: seed, fanout: fanout, toggleEvery: toggleEvery, ambiguous: ambiguous,
+            views: views ?? 100, frames: frames, seed: seed ?? 1, fanout: fanout ?? 4, toggleEvery: toggleEvery ?? 30, ambiguous: ambiguous,
             jitter: changeConstants.map { ConstantJitter(perFrame: $0, sameConstraints: sameConstraints) })
     }
 
     func run() throws {
         do {
             if let suite {
-                try SceneGenerator.writeSuite(to: suite, sizes: suiteSizes, frames: frames) { printError("wrote \($0)") }
+                try SceneGenerator.writeSuite(to: suite, sizes: sizesOfSuite, frames: frames) { printError("wrote \($0)") }
                 return
             }
             try write(family!, to: output)
