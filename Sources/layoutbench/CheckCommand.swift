@@ -38,10 +38,11 @@ struct Check: ParsableCommand {
     @Option(help: "Write a Markdown summary table (for a pull request or a job summary) to this file.")
     var markdown: String?
 
-    @Option(help: "Make every measured figure this many percent worse before comparing (a dry run of a failure).")
+    @Option(parsing: .unconditional, help: "Make every measured figure this many percent worse before comparing (a dry run of a failure).",
+            transform: finiteNumber("--simulate-regression"))
     var simulateRegression: Double = 0
 
-    @Option(help: "Parallel callgrind runs.")
+    @Option(parsing: .unconditional, help: "Parallel callgrind runs.", transform: wholeNumber("--jobs", atLeast: 1, atMost: 4096))
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "Keep the work folder (bench JSON, callgrind files).")
@@ -53,17 +54,23 @@ struct Check: ParsableCommand {
     @Option(help: "With --backend: families, comma-separated.", transform: familyList)
     var family: [Family]?
 
-    @Option(help: "With --backend: views per generated scene.")
-    var views = 200
+    @Option(parsing: .unconditional, help: "With --backend: views per generated scene (default 200).",
+            transform: wholeNumber("--views", atLeast: 1))
+    var views: Int?
 
-    @Option(help: "With --backend: frames per bench run.")
-    var frames = 120
+    @Option(parsing: .unconditional, help: "With --backend: frames per bench run (default 120).",
+            transform: wholeNumber("--frames", atLeast: 1))
+    var frames: Int?
 
     func validate() throws {
         if backend != nil, !update { throw ValidationError("--backend records a new plan: give --update too (a check runs the baseline's plan)") }
-        if family != nil, backend == nil { throw ValidationError("--family applies to a new plan: give --backend too") }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        if views < 1 || frames < 1 { throw ValidationError("--views and --frames must be at least 1") }
+        // These shape a new plan only; without --backend the baseline's plan runs and they would be ignored.
+        for (option, given) in [("--family", family != nil), ("--views", views != nil), ("--frames", frames != nil)] where given && backend == nil {
+            throw ValidationError("\(option) applies to a new plan: give --update --backend too (a check runs the baseline's plan)")
+        }
+        // --update records the figures and compares nothing.
+        if update, simulateRegression != 0 { throw ValidationError("--simulate-regression and --update cannot be combined (an update compares nothing)") }
+        if update, markdown != nil { throw ValidationError("--markdown and --update cannot be combined (an update compares nothing)") }
     }
 
     func run() throws {
@@ -71,6 +78,13 @@ struct Check: ParsableCommand {
         do {
             existing = FileManager.default.fileExists(atPath: baseline) ? try GateBaseline.load(baseline) : nil
         } catch let error as GateError {
+            // The baseline reader does not say where its JSON breaks: the project's reader does.
+            if let bytes = FileManager.default.contents(atPath: baseline) {
+                do { _ = try JSONReader.parse(Array(bytes)) } catch {
+                    printError("check: \(baseline): \(error)")
+                    throw ExitCode(GateExit.cannotRun.rawValue)
+                }
+            }
             printError("check: \(error)")
             throw ExitCode(GateExit.cannotRun.rawValue)
         }
@@ -98,8 +112,8 @@ struct Check: ParsableCommand {
 
     func newPlan(_ backends: [BackendChoice]) -> GatePlan {
         var plan = GatePlan()
-        plan.views = views
-        plan.benchFrames = frames
+        plan.views = views ?? 200
+        plan.benchFrames = frames ?? 120
         let families = (family ?? [.stack]).map(\.rawValue)
         for b in backends {
             if b.isExternal {
