@@ -66,6 +66,15 @@ public struct IBDocument {
 
     /// Parses `data`; anything that is not well-formed XML with a `<document>` root is refused with its line.
     public init(data: Data, path: String) throws(IBImportError) {
+        // The XML parser calls text that does not start with '<' an "empty document": say what it is.
+        let bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+        guard let first = bytes.firstIndex(where: { !" \t\r\n".utf8.contains($0) }) else {
+            throw IBImportError(file: path, line: nil, message: "the file is empty")
+        }
+        guard bytes[first] == UInt8(ascii: "<") else {
+            let line = 1 + bytes[..<first].filter { $0 == UInt8(ascii: "\n") }.count
+            throw IBImportError(file: path, line: line, message: "not an XML file: no root element (the text does not start with '<')")
+        }
         let builder = TreeBuilder()
         let parser = XMLParser(data: data)
         parser.delegate = builder
@@ -99,15 +108,6 @@ public struct IBDocument {
             let reason = descriptor < 0 ? String(cString: strerror(errno)) : "reading it failed"
             if descriptor >= 0 { close(descriptor) }
             throw IBImportError(file: path, line: nil, message: "cannot read the file: \(reason)")
-        }
-        // The XML parser calls text that does not start with '<' an "empty document": say what it is.
-        let bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
-        guard let first = bytes.firstIndex(where: { !" \t\r\n".utf8.contains($0) }) else {
-            throw IBImportError(file: path, line: nil, message: "the file is empty")
-        }
-        guard bytes[first] == UInt8(ascii: "<") else {
-            let line = 1 + bytes[..<first].filter { $0 == UInt8(ascii: "\n") }.count
-            throw IBImportError(file: path, line: line, message: "not an XML file: no root element (the text does not start with '<')")
         }
         try self.init(data: data, path: path)
     }

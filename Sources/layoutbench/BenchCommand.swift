@@ -108,29 +108,31 @@ struct Bench: ParsableCommand {
         }
     }
 
-    /// Where the results go, checked before any work.
+    /// The options, and where the results go, checked before any work.
     func validate() throws {
+        if let suite {
+            guard suite == "published" else { throw ValidationError("--suite: unknown suite \"\(suite)\" (the one named suite is `published`)") }
+            guard family == nil, views == nil, scene.isEmpty else {
+                throw ValidationError("--suite published chooses its own workloads and sizes: give it without --family, --views or --scene")
+            }
+        } else {
+            _ = try chosenBackends(backend, backendsAlias)
+        }
+        if changeConstants != nil, !scene.isEmpty { throw ValidationError("--change-constants applies to generated scenes: give it without --scene") }
+        if sameConstraints, changeConstants == nil { throw ValidationError("--same-constraints needs --change-constants K") }
+        if let timeLimit, !(timeLimit > 0 && timeLimit.isFinite) {
+            throw ValidationError("--time-limit must be a positive number of seconds, got \(timeLimit)")
+        }
         try checkWritable(folder: results, option: "--results")
         if let json { try checkWritable(file: json, option: "--json") }
         if let html { try checkWritable(file: html, option: "--html") }
     }
 
     func run() throws {
-        if let suite {
-            guard suite == "published" else { throw ValidationError("--suite: unknown suite \"\(suite)\" (the one named suite is `published`)") }
-            guard family == nil, views == nil, scene.isEmpty else {
-                throw ValidationError("--suite published chooses its own workloads and sizes: give it without --family, --views or --scene")
-            }
-            return try runPublished()
-        }
+        if suite != nil { return try runPublished() }
         let backends = try chosenBackends(backend, backendsAlias)
         let families = family ?? Family.allCases
         let sizes = views
-        if changeConstants != nil, !scene.isEmpty { throw ValidationError("--change-constants applies to generated scenes: give it without --scene") }
-        if sameConstraints, changeConstants == nil { throw ValidationError("--same-constraints needs --change-constants K") }
-        if let timeLimit, !(timeLimit > 0 && timeLimit.isFinite) {
-            throw ValidationError("--time-limit must be a positive number of seconds, got \(timeLimit)")
-        }
         if scene.isEmpty {
             for f in families {
                 for n in sizes ?? backends.flatMap({ Bench.defaultSizes($0.name, f) }) {

@@ -23,7 +23,8 @@ struct Generate: ParsableCommand {
 
             Sizes: --views is the total view count, the root included; stack, tree, churn and \
             mixed give exactly that many, scroll at least 4, grid 1 + rows × columns (nearly \
-            square, at most --views), clamp and toggle 1 + 3 per container or row.
+            square, at most --views), clamp and toggle 1 + 3 per container or row; every family \
+            gives at least 2 (the root and one view).
             """
     )
 
@@ -117,6 +118,10 @@ struct Generate: ParsableCommand {
 
     func write(_ family: Family, to path: String?) throws(FileError) {
         let scene = SceneGenerator.generate(family, parameters)
+        // K is at most the scene's required constraints: say so when fewer were asked for than given.
+        if let k = changeConstants, let changed = scene.frames.first?.count, changed < k {
+            printError("generate: --change-constants \(k): the scene has \(changed) required constraints whose constants can change, so each frame changes \(changed)")
+        }
         let sink = try path.map { p throws(FileError) in try ByteSink(path: p) } ?? ByteSink.standardOutput
         scene.write(to: sink)
         try sink.finish()

@@ -9,7 +9,7 @@ struct Solve: ParsableCommand {
             Writes one line per solve, the initial solve as frame 0: \
             {"frame": N, "rects": [[left, top, width, height], ...]}, views in the scene's order. \
             A frame whose layout is not unique (some view is free to move without making any priority level worse) \
-            names the free views by id in "ambiguous" (back ends that can tell: cassowary, manual). \
+            names the free views by id in "ambiguous" (back ends that can tell: cassowary, factored, exact; manual, which accepts only layouts that are unique). \
             A refused op (an unknown id, a conflict among required constraints) adds "errors" to its \
             frame's line and leaves the layout as it was before that op; the frame's other ops still apply. \
             A scene whose initial required constraints conflict, or that the back end declines, exits 1.

@@ -37,7 +37,7 @@ struct ImportCLITests {
         #expect(summary["constraints"] as? Int == 47 && summary["passed"] as? Bool == true)
         for extra in [["--json"], ["--json", "--list", "--check"]] {
             let refused = try layoutbench(["import", screen("ProfileCell.xib")] + extra)
-            #expect(refused.status == 1, "\(extra)")
+            #expect(refused.status == 64, "\(extra)")
             #expect(refused.err.contains("--json: only with --check"), "\(refused.err)")
             #expect(refused.out.isEmpty, "\(extra)")
         }

@@ -92,7 +92,8 @@ struct IBImportTests {
     }
 
     @Test func malformedFilesAreRefusedWithTheirLine() {
-        #expect(refused("not xml at all").hasPrefix("bad.xib:1: not a well-formed XML file"))
+        #expect(refused("not xml at all") == "bad.xib:1: not an XML file: no root element (the text does not start with '<')")
+        #expect(refused("<not closed").hasPrefix("bad.xib:1: not a well-formed XML file"))
         #expect(refused(document(#"<constraint firstItem="a" firstAttribute="middle" id="c1"/>"#))
             == #"bad.xib:7: <constraint id="c1"> (line 7): unknown constraint attribute "middle""#)
         #expect(refused(document(#"<constraint firstItem="zz" firstAttribute="top" id="c2"/>"#))
