@@ -13,16 +13,6 @@ private func misspeltOpScene(in dir: String) throws -> String {
     return path
 }
 
-private let unsatisfiableScene = """
-    {"format": "layoutbench-scene", "version": 1, "name": "u", "views": [{"id": "a"}],
-     "constraints": [{"id": "w1", "first": "a.width", "relation": "==", "constant": 10},
-                     {"id": "w2", "first": "a.width", "relation": "==", "constant": 20},
-                     {"id": "l", "first": "a.left", "relation": "==", "constant": 0},
-                     {"id": "t", "first": "a.top", "relation": "==", "constant": 0},
-                     {"id": "h", "first": "a.height", "relation": "==", "constant": 5}],
-     "frames": [[]]}
-    """
-
 /// What `bench`, `compare` and `validate` say about scenes that are wrong, and where their
 /// reports could not go: said at once, by name, with a non-zero exit.
 @Suite("Command line: refusals and reports", .serialized)
@@ -45,7 +35,7 @@ struct CLIReportingTests {
 
     @Test func aSceneEveryBackEndRefusesComparesNothing() throws {
         let dir = try scratch()
-        try unsatisfiableScene.write(toFile: dir + "/u.json", atomically: true, encoding: .utf8)
+        try unsatisfiable.write(toFile: dir + "/u.json", atomically: true, encoding: .utf8)
         let r = try layoutbench(["compare", dir + "/u.json", "--backend", "cassowary,dense"])
         #expect(r.status == 1)
         #expect(r.out.contains("NOTHING COMPARED"), "\(r.out)")
@@ -55,7 +45,7 @@ struct CLIReportingTests {
 
     @Test func validateRefusesAnUnsatisfiableScene() throws {
         let dir = try scratch()
-        try unsatisfiableScene.write(toFile: dir + "/u.json", atomically: true, encoding: .utf8)
+        try unsatisfiable.write(toFile: dir + "/u.json", atomically: true, encoding: .utf8)
         let r = try layoutbench(["validate", dir + "/u.json"])
         #expect(r.status == 1)
         #expect(r.err.contains("u.json: $.constraints: the initial required constraints are unsatisfiable: unable to simultaneously satisfy constraints: w2: it conflicts with required w1"), "\(r.err)")

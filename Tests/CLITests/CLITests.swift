@@ -36,7 +36,7 @@ func scratch() throws -> String {
 private let scratchFolders = Mutex<[String]>([])
 
 /// Two views whose required widths contradict: unsatisfiable from the first solve.
-private let unsatisfiable = """
+let unsatisfiable = """
     {"format": "layoutbench-scene", "version": 1, "name": "u", "views": [{"id": "a"}],
      "constraints": [{"id": "w1", "first": "a.width", "relation": "==", "constant": 10},
                      {"id": "w2", "first": "a.width", "relation": "==", "constant": 20},

@@ -65,16 +65,13 @@ struct RefusalEquivalenceTests {
     }
 
     @Test func aSceneEveryBackEndRefusesComparesNothing() throws {
-        let text = """
-            {"format": "layoutbench-scene", "version": 1, "name": "u", "views": [{"id": "a"}],
-             "constraints": [{"id": "w1", "first": "a.width", "relation": "==", "constant": 10},
-                             {"id": "w2", "first": "a.width", "relation": "==", "constant": 20},
-                             {"id": "l", "first": "a.left", "relation": "==", "constant": 0},
-                             {"id": "t", "first": "a.top", "relation": "==", "constant": 0},
-                             {"id": "h", "first": "a.height", "relation": "==", "constant": 5}],
-             "frames": [[]]}
-            """
-        let unsatisfiable = try Scene.load(Array(text.utf8)).compile()
+        // Two required widths of one view that contradict.
+        func pinned(_ id: String, _ attribute: String, _ constant: Double) -> Constraint {
+            Constraint(id: id, first: AttributeRef("a.\(attribute)")!, relation: .equal, constant: constant)
+        }
+        let unsatisfiable = try Scene(name: "u", views: [View(id: "a")], constraints: [
+            pinned("w1", "width", 10), pinned("w2", "width", 20), pinned("l", "left", 0), pinned("t", "top", 0), pinned("h", "height", 5),
+        ]).compile()
         let outcome = Equivalence.compare(name: "u", scene: unsatisfiable, backends: [CassowaryBackend.self, DenseSimplexBackend.self])
         #expect(!outcome.passed)
         #expect(outcome.nothingCompared == "every back end refuses the initial layout (cassowary: unable to simultaneously satisfy constraints: w2: it conflicts with required w1)")

@@ -155,33 +155,10 @@ struct IBUIKitDefaultsTests {
     /// 718-tall root in the older file is not the screen less its bars, so it keeps the bar's
     /// 44 (`t` at 54).
     @Test func rootBelowAnOpaqueBarMeasuresTheStatusBarOfItsXcode() throws {
-        func xml(tools: Int, height: Int) -> String {
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\(tools)" useSafeAreas="YES">
-            <device id="retina5_9" orientation="portrait"/>
-            <scenes><scene sceneID="s1"><objects>
-            <viewController id="vc">
-            <view key="view" id="v"><rect key="frame" x="0" y="0" width="375" height="\(height)"/>
-            <subviews>
-            <view translatesAutoresizingMaskIntoConstraints="NO" id="t"><rect key="frame" x="0" y="10" width="375" height="40"/></view>
-            </subviews>
-            <constraints>
-            <constraint firstItem="t" firstAttribute="top" secondItem="sa" secondAttribute="top" constant="10" id="tt"/>
-            <constraint firstItem="t" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="tl"/>
-            <constraint firstAttribute="trailing" secondItem="t" secondAttribute="trailing" id="tr"/>
-            <constraint firstItem="t" firstAttribute="height" constant="40" id="th"/>
-            </constraints>
-            <viewLayoutGuide key="safeArea" id="sa"/>
-            </view>
-            <simulatedNavigationBarMetrics key="simulatedTopBarMetrics" translucent="NO" prompted="NO"/>
-            </viewController>
-            </objects></scene></scenes>
-            </document>
-            """
-        }
         func t(tools: Int, height: Int) throws -> [Double]? {
-            try solve(IBImporter.importDocument(IBDocument(data: Data(xml(tools: tools, height: height).utf8), path: "inline.storyboard"))[0])["t"]
+            try topViewFrame(controllerWithTopView(
+                tools: tools, device: "retina5_9", width: 375, height: height,
+                controllerExtra: #"<simulatedNavigationBarMetrics key="simulatedTopBarMetrics" translucent="NO" prompted="NO"/>"#))
         }
         #expect(try t(tools: 21701, height: 718) == [0, 10, 375, 40])
         #expect(try t(tools: 20037, height: 724) == [0, 10, 375, 40])
@@ -194,29 +171,7 @@ struct IBUIKitDefaultsTests {
     /// screen by no bar's height keeps none.
     @Test func rootTallerThanTheScreenShowsTheStatusBar() throws {
         func t(device: String, width: Int, height: Int) throws -> Double? {
-            let xml = """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="23504" useSafeAreas="YES">
-                <device id="\(device)" orientation="portrait"/>
-                <scenes><scene sceneID="s1"><objects>
-                <viewController id="vc">
-                <view key="view" id="v"><rect key="frame" x="0" y="0" width="\(width)" height="\(height)"/>
-                <subviews>
-                <view translatesAutoresizingMaskIntoConstraints="NO" id="t"><rect key="frame" x="0" y="10" width="\(width)" height="40"/></view>
-                </subviews>
-                <constraints>
-                <constraint firstItem="t" firstAttribute="top" secondItem="sa" secondAttribute="top" constant="10" id="tt"/>
-                <constraint firstItem="t" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="tl"/>
-                <constraint firstAttribute="trailing" secondItem="t" secondAttribute="trailing" id="tr"/>
-                <constraint firstItem="t" firstAttribute="height" constant="40" id="th"/>
-                </constraints>
-                <viewLayoutGuide key="safeArea" id="sa"/>
-                </view>
-                </viewController>
-                </objects></scene></scenes>
-                </document>
-                """
-            return try solve(IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.storyboard"))[0])["t"]?[1]
+            try topViewFrame(controllerWithTopView(tools: 23504, device: device, width: width, height: height))?[1]
         }
         #expect(try t(device: "retina4_7", width: 375, height: 1500) == 30)
         #expect(try t(device: "retina6_0", width: 390, height: 1844) == 57)
@@ -338,4 +293,38 @@ struct IBRootAlignmentTests {
         #expect(try solve(scenes[0])["s"] == [0, 0, 51, 31])
         #expect(try solve(scenes[1])["g"] == [0, 0, 212, 33])
     }
+}
+
+/// A storyboard of one controller whose root (`width` × `height` on `device`) holds `t`, 40 tall,
+/// 10 below the safe area's top and as wide as the root; `controllerExtra` goes in the controller
+/// (a simulated bar).
+private func controllerWithTopView(tools: Int, device: String, width: Int, height: Int, controllerExtra: String = "") -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="\(tools)" useSafeAreas="YES">
+    <device id="\(device)" orientation="portrait"/>
+    <scenes><scene sceneID="s1"><objects>
+    <viewController id="vc">
+    <view key="view" id="v"><rect key="frame" x="0" y="0" width="\(width)" height="\(height)"/>
+    <subviews>
+    <view translatesAutoresizingMaskIntoConstraints="NO" id="t"><rect key="frame" x="0" y="10" width="\(width)" height="40"/></view>
+    </subviews>
+    <constraints>
+    <constraint firstItem="t" firstAttribute="top" secondItem="sa" secondAttribute="top" constant="10" id="tt"/>
+    <constraint firstItem="t" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="tl"/>
+    <constraint firstAttribute="trailing" secondItem="t" secondAttribute="trailing" id="tr"/>
+    <constraint firstItem="t" firstAttribute="height" constant="40" id="th"/>
+    </constraints>
+    <viewLayoutGuide key="safeArea" id="sa"/>
+    </view>
+    \(controllerExtra)
+    </viewController>
+    </objects></scene></scenes>
+    </document>
+    """
+}
+
+/// `t`'s solved frame in `xml`.
+private func topViewFrame(_ xml: String) throws -> [Double]? {
+    try solve(IBImporter.importDocument(IBDocument(data: Data(xml.utf8), path: "inline.storyboard"))[0])["t"]
 }
