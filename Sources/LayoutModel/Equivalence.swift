@@ -28,12 +28,17 @@ public enum Equivalence {
         public var passed: Bool { disagreements.isEmpty }
     }
 
-    /// Whether `error` only says the back end cannot take the scene (its memory estimate is
-    /// over the limit), which says nothing of the layout. Any other error, where another back
+    /// Whether `error` only says the back end cannot go on with the scene, which says nothing of
+    /// the layout: its memory estimate is over the limit, or it does not handle what the scene
+    /// has become (`unsupported`: frame arithmetic when the equations in force stop fixing every
+    /// unknown, a replayed driver past its time limit). Any other error (a refusal as
+    /// unsatisfiable, a pivot budget used up, a value that is not finite), where another back
     /// end solves the same layout, is a disagreement: the spec's refusals must match.
     static func isDecline(_ error: any Error) -> Bool {
-        if case .tooLarge = error as? LayoutError { return true }
-        return false
+        switch error as? LayoutError {
+        case .tooLarge?, .unsupported?: return true
+        default: return false
+        }
     }
 
     static let attributeNames = ["left", "top", "width", "height"]
@@ -63,10 +68,11 @@ public enum Equivalence {
         }
         outcome.backends = sessions.map(\.name)
         if !sessions.isEmpty, !refusals.isEmpty {
+            // The culprit first: reports (JUnit) give a disagreement to the back end it starts with.
             let solvers = sessions.map(\.name).joined(separator: ", ")
             for r in refusals {
                 outcome.disagreements.append(Disagreement(
-                    scene: name, frame: 0, message: "\(r.backend) refuses the initial layout (\(r.reason)), which \(solvers) solve\(sessions.count == 1 ? "s" : "")"))
+                    scene: name, frame: 0, message: "\(r.backend) refuses the initial layout (\(r.reason)); solved by (\(solvers))"))
             }
             if stopAtFirst || sessions.count < 2 { return outcome }
         }
@@ -74,7 +80,7 @@ public enum Equivalence {
             // Nothing compared is not a pass.
             let ran = sessions.isEmpty ? "none" : sessions.map(\.name).joined(separator: ", ")
             let reason = refusals.count >= 2 && sessions.isEmpty
-                ? "every back end refuses the initial layout (\(refusals[0].backend): \(refusals[0].reason))"
+                ? "every back end that ran refuses the initial layout (\(refusals[0].backend): \(refusals[0].reason))"
                 : "fewer than two back ends could run this scene (ran: \(ran))"
             outcome.nothingCompared = reason
             outcome.disagreements.append(Disagreement(scene: name, frame: 0, message: "\(reason), so nothing was compared"))
@@ -108,7 +114,7 @@ public enum Equivalence {
                     let runners = sessions.map(\.name).joined(separator: ", ")
                     for f in failures {
                         outcome.disagreements.append(Disagreement(
-                            scene: name, frame: frame, message: "\(f.backend) fails this frame (\(f.reason)), which \(runners) run\(sessions.count == 1 ? "s" : "")"))
+                            scene: name, frame: frame, message: "\(f.backend) fails this frame (\(f.reason)); run by (\(runners))"))
                     }
                     if stopAtFirst || sessions.count < 2 { break }
                 }

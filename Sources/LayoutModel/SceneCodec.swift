@@ -294,12 +294,13 @@ private struct SceneDecoder {
                 multiplier = 1
             }
         }
-        // An unreadable value is reported here and refuses the scene (or the op); the default
-        // stands in for it so that `validate()` does not report it a second time.
+        // An unreadable value is reported here and refuses the scene (or the op); a stand-in (the
+        // default constant, an optional priority that no rule about required ones trips on)
+        // takes its place so that `validate()` does not report it a second time.
         var constant = 0.0
         if let c = item["constant"] { constant = number(c, labelText() + ".constant", op: op) ?? 0 }
         var priority = 1000.0
-        if let p = item["priority"] { priority = number(p, labelText() + ".priority", op: op) ?? 1000 }
+        if let p = item["priority"] { priority = number(p, labelText() + ".priority", op: op) ?? 999 }
         var active = true
         if let a = item["active"] {
             if case let .bool(b) = a { active = b } else { fail(labelText() + ".active", "expected a boolean, found \(a.typeName)", op: op) }
@@ -339,8 +340,7 @@ private struct SceneDecoder {
             }) else { return d.message }
             let field = String(characters[(dot + 1)...])
             // A message that names its field already ("unknown op …" of `op`) is not prefixed again.
-            let words = d.message.split { !$0.isLetter && !$0.isNumber }
-            return words.contains(Substring(field)) ? d.message : field + " " + d.message
+            return d.message.hasPrefix("unknown \(field) ") ? d.message : field + " " + d.message
         }
         let what = details.isEmpty ? "unreadable" : details.joined(separator: "; ")
         return .malformed(reason: "\(name)\(target): \(what) (at \(path), \(position))")

@@ -123,7 +123,8 @@ struct Bench: ParsableCommand {
         if let timeLimit, !(timeLimit > 0 && timeLimit.isFinite) {
             throw ValidationError("--time-limit must be a positive number of seconds, got \(timeLimit)")
         }
-        try checkWritable(folder: results, option: "--results")
+        // The published suite writes to `results` by default (PublishedSuiteRun.swift).
+        try checkWritable(folder: suite != nil && results == "results/latest" ? "results" : results, option: "--results")
         if let json { try checkWritable(file: json, option: "--json") }
         if let html { try checkWritable(file: html, option: "--html") }
     }

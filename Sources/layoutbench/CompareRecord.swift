@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LayoutModel
 
 /// One line of `compare`'s verdicts, as `compare --json` writes it: a scene and the back ends
 /// (or the peer set beside cassowary) compared on it. Scripts read these, not the printed table.
@@ -32,10 +33,9 @@ struct CompareRecord: Codable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            try (String(decoding: try encoder.encode(File(records: records)), as: UTF8.self) + "\n")
-                .write(toFile: path, atomically: true, encoding: .utf8)
+            try writeFile(String(decoding: try encoder.encode(File(records: records)), as: UTF8.self) + "\n", to: path)
         } catch {
-            printError("--json '\(path)': cannot write the verdicts: \(error.localizedDescription)")
+            printError("--json '\(path)': cannot write the verdicts: \((error as? FileError)?.description ?? error.localizedDescription)")
             throw ExitCode.failure
         }
     }

@@ -113,10 +113,10 @@ struct Fuzz: ParsableCommand {
         let base = "\(output)/\(c.backend.filter { $0.isLetter || $0.isNumber || $0 == "-" })-seed\(c.seed)"
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            try (c.shrunk.jsonString() + "\n").write(toFile: base + ".json", atomically: true, encoding: .utf8)
-            try (c.original.jsonString() + "\n").write(toFile: base + "-original.json", atomically: true, encoding: .utf8)
+            try writeFile(c.shrunk.jsonString() + "\n", to: base + ".json")
+            try writeFile(c.original.jsonString() + "\n", to: base + "-original.json")
         } catch {
-            printError("cannot write '\(base).json': \(error.localizedDescription)")
+            printError("fuzz: \((error as? FileError)?.description ?? "cannot write '\(base).json': \(error.localizedDescription)")")
             throw ExitCode.failure
         }
         let s = c.shrunk

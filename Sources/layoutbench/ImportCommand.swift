@@ -140,7 +140,7 @@ struct Import: ParsableCommand {
             try runCheck(scenes)
         }
         if !list && output == nil && !check {
-            for s in scenes { FileHandle.standardOutput.write(Data(s.jsonWithMetadata().utf8)) }
+            for s in scenes { print(s.jsonWithMetadata(), terminator: "") }
         }
     }
 
@@ -195,7 +195,7 @@ struct Import: ParsableCommand {
         }
         let report = IBCheckReport(file: file, fromFrames: environmentFromFrames, checked: checked)
         if json {
-            FileHandle.standardOutput.write(Data(report.json.utf8))
+            print(report.json, terminator: "")
         } else {
             for line in report.textLines { print(line) }
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LayoutModel
 
 @main
@@ -37,6 +38,12 @@ extension LayoutBench {
             exit(withError: ExitCode.validationFailure)
         }
         main(arguments)
+        // Every write is checked: standard output is buffered, so a failed write (a full disk,
+        // `> /dev/full`) shows only when it is flushed, here, after the command has run.
+        if fflush(nil) != 0 {
+            printError("cannot write 'standard output': \(Platform.errorText(Platform.lastError))")
+            exit(withError: ExitCode.failure)
+        }
     }
 }
 
@@ -76,6 +83,8 @@ private func exampleBytes(_ argument: String) throws(LayoutError) -> [UInt8]? {
 /// file (the temporary file a write starts with is made and removed). A run that would fail
 /// only at its end, after minutes of work, fails at once instead.
 func checkWritable(file path: String, option: String) throws {
+    // A pipe or device is not opened to probe it: a probe's close would end a reader's input.
+    if Platform.kind(of: path) == .other { return }
     do {
         try ByteSink(path: path).discard()
     } catch {

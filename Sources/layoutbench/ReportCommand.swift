@@ -46,10 +46,12 @@ struct Report: ParsableCommand {
         run.results = runs.flatMap(\.results)
         if let plots { try writePlots(run.results, from: runs.map(\.context), into: plots) }
         if let html {
+            // Through ByteSink, as every other output: a temporary file renamed into place, a
+            // device (`/dev/stdout`, `/dev/full`) written directly and its failure reported.
             do {
-                try htmlReport(run.results, context: run.context, settings: run.settings).write(toFile: html, atomically: true, encoding: .utf8)
+                try writeFile(htmlReport(run.results, context: run.context, settings: run.settings), to: html)
             } catch {
-                printError("cannot write '\(html)': \(error.localizedDescription)")
+                printError("report: \(error)")
                 throw ExitCode.failure
             }
         }
@@ -74,12 +76,12 @@ struct Report: ParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for (name, svg) in drawn {
-                try svg.write(toFile: (folder as NSString).appendingPathComponent(name), atomically: true, encoding: .utf8)
+                try writeFile(svg, to: (folder as NSString).appendingPathComponent(name))
                 print("wrote \((folder as NSString).appendingPathComponent(name))")
             }
             try linkPlots(drawn.map(\.0), fromReportIn: folder)
         } catch {
-            printError("--plots '\(folder)': cannot write the plots: \(error.localizedDescription)")
+            printError("--plots '\(folder)': cannot write the plots: \((error as? FileError)?.description ?? error.localizedDescription)")
             throw ExitCode.failure
         }
     }
@@ -102,7 +104,7 @@ struct Report: ParsableCommand {
         text += "Time per frame against views (p50 solid, p99 dashed) with the 120 Hz and 60 Hz budgets, one line per "
         text += "back end; then each frame of one run. Drawn by `layoutbench report RESULTS.json --plots DIR`.\n\n"
         for name in names { text += "![\((name as NSString).deletingPathExtension)](\(name))\n\n" }
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try writeFile(text, to: path)
         print("linked the plots from \(path)")
     }
 }

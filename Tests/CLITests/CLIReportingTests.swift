@@ -40,7 +40,7 @@ struct CLIReportingTests {
         #expect(r.status == 1)
         #expect(r.out.contains("NOTHING COMPARED"), "\(r.out)")
         #expect(!r.out.contains("DIFFERENT") && !r.err.contains("DISAGREEMENT"), "\(r.err)")
-        #expect(r.err.contains("nothing compared: every back end refuses the initial layout (exact: unable to simultaneously satisfy constraints: w2: it conflicts with required w1)"), "\(r.err)")
+        #expect(r.err.contains("nothing compared: every back end that ran refuses the initial layout (exact: unable to simultaneously satisfy constraints: w2: it conflicts with required w1)"), "\(r.err)")
     }
 
     @Test func validateRefusesAnUnsatisfiableScene() throws {

@@ -1,3 +1,4 @@
+import BenchHarness
 import CassowarySolver
 import DenseSimplex
 import LayoutModel
@@ -9,7 +10,7 @@ class FailingBackend: LayoutBackend {
     class var name: String { "failing" }
     class var summary: String { "cassowary, failing on purpose" }
     class var failsAtSolve: Int { 0 }
-    class var error: LayoutError { .unsupported("failing on purpose") }
+    class var error: LayoutError { .pivotBudgetExceeded(backend: "failing", operation: "solving", pivots: 1) }
     static func assess(_ scene: CompiledScene, options: BackendOptions) -> Assessment { .supported }
     let inner: CassowaryBackend
     var solves = 0
@@ -33,6 +34,14 @@ final class FailingAtFrameTwo: FailingBackend {
     override class var failsAtSolve: Int { 3 }
 }
 
+/// Stops at frame 2 saying it cannot go on (`unsupported`, as frame arithmetic does when the
+/// equations in force stop fixing every unknown): a decline, not a wrong layout.
+final class DecliningAtFrameTwo: FailingBackend {
+    override class var name: String { "declining-later" }
+    override class var failsAtSolve: Int { 3 }
+    override class var error: LayoutError { .unsupported("cannot go on") }
+}
+
 /// Declines at construction for its memory estimate: says nothing of the layout.
 final class TooLargeBackend: FailingBackend {
     override class var name: String { "too-large" }
@@ -48,14 +57,30 @@ struct RefusalEquivalenceTests {
 
     @Test func refusingTheInitialLayoutDisagrees() {
         let outcome = Equivalence.compare(name: "s", scene: scene, backends: [CassowaryBackend.self, DenseSimplexBackend.self, FailingBackend.self])
-        #expect(outcome.disagreements.map(\.message) == ["failing refuses the initial layout (unsupported: failing on purpose), which cassowary, dense solve"])
+        #expect(outcome.disagreements.map(\.message) == ["failing refuses the initial layout (\(FailingBackend.error)); solved by (cassowary, dense)"])
         #expect(outcome.nothingCompared == nil)
     }
 
     @Test func failingAFrameOthersRunDisagrees() {
         let outcome = Equivalence.compare(name: "s", scene: scene, backends: [CassowaryBackend.self, DenseSimplexBackend.self, FailingAtFrameTwo.self])
-        #expect(outcome.disagreements.map(\.message) == ["failing-later fails this frame (unsupported: failing on purpose), which cassowary, dense run"])
+        #expect(outcome.disagreements.map(\.message) == ["failing-later fails this frame (\(FailingBackend.error)); run by (cassowary, dense)"])
         #expect(outcome.disagreements.first?.frame == 2)
+    }
+
+    /// In JUnit, the refusal fails the refusing back end's pair alone, and is not also a skip.
+    @Test func junitBlamesTheRefusingBackEndAlone() {
+        let outcome = Equivalence.compare(name: "s", scene: scene, backends: [CassowaryBackend.self, DenseSimplexBackend.self, FailingBackend.self])
+        var report = JUnitReport()
+        report.add(outcome)
+        #expect(report.failures == 1)
+        #expect(report.xml.contains(#"tests="2" failures="1" errors="0" skipped="0""#), "\(report.xml)")
+        #expect(report.xml.contains(#"name="cassowary vs failing""#))
+    }
+
+    @Test func stoppingAsUnsupportedIsNoDisagreement() {
+        let outcome = Equivalence.compare(name: "s", scene: scene, backends: [CassowaryBackend.self, DenseSimplexBackend.self, DecliningAtFrameTwo.self])
+        #expect(outcome.passed)
+        #expect(outcome.skipped.map(\.backend) == ["declining-later"])
     }
 
     @Test func decliningForSizeIsNoDisagreement() {
@@ -74,6 +99,6 @@ struct RefusalEquivalenceTests {
         ]).compile()
         let outcome = Equivalence.compare(name: "u", scene: unsatisfiable, backends: [CassowaryBackend.self, DenseSimplexBackend.self])
         #expect(!outcome.passed)
-        #expect(outcome.nothingCompared == "every back end refuses the initial layout (cassowary: unable to simultaneously satisfy constraints: w2: it conflicts with required w1)")
+        #expect(outcome.nothingCompared == "every back end that ran refuses the initial layout (cassowary: unable to simultaneously satisfy constraints: w2: it conflicts with required w1)")
     }
 }
