@@ -23,9 +23,10 @@ public struct IBImportOptions: Sendable {
     /// Parses `widthClass=regular,heightClass=compact`.
     public static func parseTraits(_ text: String) -> [String: String]? {
         var out: [String: String] = [:]
-        for part in text.split(separator: ",") {
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let kv = part.split(separator: "=", maxSplits: 1).map(String.init)
-            guard kv.count == 2, kv[0] == "widthClass" || kv[0] == "heightClass",
+            // Each class once: a second value would silently replace the first.
+            guard kv.count == 2, kv[0] == "widthClass" || kv[0] == "heightClass", out[kv[0]] == nil,
                   ["compact", "regular"].contains(kv[1])
             else { return nil }
             out[kv[0]] = kv[1]

@@ -71,6 +71,9 @@ struct Check: ParsableCommand {
         // --update records the figures and compares nothing.
         if update, simulateRegression != 0 { throw ValidationError("--simulate-regression and --update cannot be combined (an update compares nothing)") }
         if update, markdown != nil { throw ValidationError("--markdown and --update cannot be combined (an update compares nothing)") }
+        // Where the run writes, before the minutes of measuring (a late failure would read as a regression).
+        if let markdown { try checkWritable(file: markdown, option: "--markdown") }
+        if update { try checkWritable(file: baseline, option: "--baseline") }
     }
 
     func run() throws {

@@ -79,6 +79,9 @@ struct Import: ParsableCommand {
         if json, !check || list {
             throw ValidationError("--json: only with --check, and not with --list (standard output holds the one JSON object)")
         }
+        // --check compares the file's own layout with its stored frames: an animation or copies would be ignored.
+        if check, animate != nil { throw ValidationError("--animate makes scenes to write; --check compares the file's stored frames: give one or the other") }
+        if check, replicate != nil { throw ValidationError("--replicate makes a table to write; --check compares the file's stored frames: give one or the other") }
         guard let animate else {
             if to != nil { throw ValidationError("--to goes with --animate constraint:ID or outlet:NAME") }
             if frames != nil { throw ValidationError("--frames goes with --animate") }
@@ -98,11 +101,16 @@ struct Import: ParsableCommand {
         if let traits, let parsed = IBImportOptions.parseTraits(traits) { options.traits = parsed }
         let frames = frames ?? 60
         var scenes: [IBImportedScene]
+        // A replicated table keeps only its own root as an IB view: --list counts its copies' from the cell.
+        var counts: [String: (views: Int, guides: Int)] = [:]
         do {
             scenes = try IBImporter.importFile(file, options: options)
             for scene in scenes { for note in scene.notes { printError("\(file): \(scene.name): \(note)") } }
             if output != nil || (!list && !check) { scenes = try resolveConflicts(scenes) }
             if let replicate {
+                for cell in scenes where cell.isCell {
+                    counts["\(cell.name)-x\(replicate)"] = (1 + replicate * cell.views.count, replicate * (cell.scene.views.count - cell.views.count))
+                }
                 scenes = scenes.filter(\.isCell).map { $0.replicated(replicate) }
                 if scenes.isEmpty { throw IBImportError(file: file, line: nil, message: "--replicate: the file has no cell") }
             }
@@ -123,7 +131,8 @@ struct Import: ParsableCommand {
         }
         if list {
             for s in scenes {
-                print("\(s.name)\t\(s.views.count) views\t\(s.scene.views.count - s.views.count) guides\t\(s.scene.constraints.count) constraints\troot \(s.views[0].id) \(s.views[0].className)")
+                let (views, guides) = counts[s.name] ?? (s.views.count, s.scene.views.count - s.views.count)
+                print("\(s.name)\t\(views) views\t\(guides) guides\t\(s.scene.constraints.count) constraints\troot \(s.views[0].id) \(s.views[0].className)")
             }
         }
         if let output { try write(scenes, to: output) }

@@ -29,7 +29,13 @@ struct LayoutBench: ParsableCommand {
 extension LayoutBench {
     /// `layoutbench help NAME` with an unknown NAME is an error (ArgumentParser would print the overview and exit 0).
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        // `help help` is the overview; `help NAME MORE` would ignore MORE.
+        if arguments == ["help", "help"] { arguments = ["--help"] }
+        if arguments.first == "help", arguments.count > 2 {
+            printError("Error: help takes one command name, got \(arguments.dropFirst().map { shortenedForMessage($0) }.joined(separator: " "))")
+            exit(withError: ExitCode.validationFailure)
+        }
         if arguments.first == "help", let name = arguments.dropFirst().first,
             !configuration.subcommands.contains(where: { $0._commandName == name })
         {

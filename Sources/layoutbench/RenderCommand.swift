@@ -45,9 +45,9 @@ struct Render: ParsableCommand {
     @Option(name: .shortAndLong, help: "The file to write: .svg (one frame) or .html (the player).")
     var output: String
 
-    @Option(parsing: .unconditional, help: "Size budget of the player's stored frames, in MB (1...\(Render.largestPlayerMegabytes)).",
+    @Option(parsing: .unconditional, help: "Size budget of the player's stored frames, in MB (1...\(Render.largestPlayerMegabytes); default 48).",
             transform: wholeNumber("--max-megabytes", atLeast: 1, atMost: Render.largestPlayerMegabytes))
-    var maxMegabytes = 48
+    var maxMegabytes: Int?
 
     @Option(parsing: .unconditional, help: "Memory limit in MiB for back ends that estimate their memory (dense).",
             transform: memoryLimitMiB)
@@ -75,6 +75,10 @@ struct Render: ParsableCommand {
         if writesPlayer, let frame {
             throw ValidationError("--frame \(frame) applies to a .svg picture; the player holds every frame (open it at #frame=N)")
         }
+        // A picture stores one frame; the budget would be ignored.
+        if !writesPlayer, let maxMegabytes {
+            throw ValidationError("--max-megabytes \(maxMegabytes) applies to the .html player; a .svg picture holds one frame")
+        }
     }
 
     func run() throws {
@@ -85,9 +89,15 @@ struct Render: ParsableCommand {
         var options = BackendOptions()
         if let memoryLimit { options.memoryLimitBytes = memoryLimit << 20 }
         let bytes: ByteBuffer
+        let source: Scene, compiled: CompiledScene
         do {
-            let source = try loadScene(scene)
-            let compiled = try source.compile()
+            source = try loadScene(scene)
+            compiled = try source.compile()
+        } catch {
+            printError("\(scene): \(error)")
+            throw ExitCode.failure
+        }
+        do {
             let frame = frame ?? 0
             // Only the scene knows its frame count: a frame beyond it is still a usage error.
             if !isHTML, frame > compiled.frameCount {
@@ -99,7 +109,7 @@ struct Render: ParsableCommand {
             if isHTML {
                 bytes = try PlayerRecorder.page(
                     sceneName: name, hierarchy: hierarchy, scene: compiled, backend: primary, overlay: second,
-                    options: options, limits: .init(maxDataBytes: maxMegabytes << 20))
+                    options: options, limits: .init(maxDataBytes: (maxMegabytes ?? 48) << 20))
             } else {
                 bytes = try FrameCapture.picture(
                     sceneName: name, hierarchy: hierarchy, scene: compiled, frame: frame, backend: primary, overlay: second,
@@ -109,7 +119,8 @@ struct Render: ParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            printError("\(scene): \(backend): \(error)")
+            // The error names what failed; with an overlay either back end may have.
+            printError("\(scene): \(backend)\(overlay.map { " with the overlay \($0)" } ?? ""): \(error)")
             throw ExitCode.failure
         }
         // Written under a temporary name and renamed into place: a failed write leaves no partial file.

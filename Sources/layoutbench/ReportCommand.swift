@@ -7,7 +7,7 @@ struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Make the report of a results file again: the terminal table, or the HTML page.",
         discussion: """
-            Reads a results.json written by `bench` (schema version 1) and prints the terminal table with its \
+            Reads a results.json written by `bench` (schema version 2; version 1 is read too) and prints the terminal table with its \
             legend and verdicts; --html writes the one-page HTML report (sortable table, budgets, verdicts, \
             SVG plots), as `bench --html` does at the end of a run; --plots DIR writes the page's plots as SVG \
             files (scaling-FAMILY.svg: time per frame against views; ops-FAMILY.svg: against ops per frame, for \

@@ -63,8 +63,15 @@ struct Solve: ParsableCommand {
         let backendType = backend.type
         var options = BackendOptions()
         if let memoryLimit { options.memoryLimitBytes = memoryLimit << 20 }
+        // A scene that does not load is the scene's fault, not the back end's: no back-end name.
+        let compiled: CompiledScene
         do {
-            let compiled = try loadScene(scene).compile()
+            compiled = try loadScene(scene).compile()
+        } catch {
+            printError("\(scene): \(error)")
+            throw ExitCode.failure
+        }
+        do {
             let session = try openSession(compiled, backendType, options)
             // A back end over parent-relative positions then hands its frames over as they are.
             if relative { session.readRelativeFrames() }
