@@ -46,11 +46,23 @@ extension LayoutBench {
         main(arguments)
         // Every write is checked: standard output is buffered, so a failed write (a full disk,
         // `> /dev/full`) shows only when it is flushed, here, after the command has run.
-        if fflush(nil) != 0 {
-            printError("cannot write 'standard output': \(Platform.errorText(Platform.lastError))")
+        if fflush(nil) != 0 || standardOutputFailed() {
+            // errno still holds the failed write's reason, unless a later call replaced it.
+            let code = Platform.lastError
+            printError("cannot write 'standard output': \(code == 0 ? "a write failed" : Platform.errorText(code))")
             exit(withError: ExitCode.failure)
         }
     }
+}
+
+/// Whether a write to standard output failed: C's `stdout` stream keeps the error (glibc writes
+/// nothing more once a write fails, so a later flush succeeds). The stream is found by name, as
+/// Swift 6 refuses the global variable itself as shared mutable state.
+func standardOutputFailed() -> Bool {
+    guard let symbol = dlsym(nil, "stdout"),
+          let stream = symbol.load(as: UnsafeMutablePointer<FILE>?.self)
+    else { return false }
+    return ferror(stream) != 0
 }
 
 /// Standard error, unbuffered, for messages and progress.

@@ -31,7 +31,14 @@ final class TraceTests: XCTestCase {
                 let gated = Set(written.gatedRefusals[f].map(\.op))
                 let indices = doc.frames[f].map(\.index)
                 XCTAssertTrue(Set(indices).isDisjoint(with: gated), "\(example.key) frame \(f + 1)")
-                for (index, op) in doc.frames[f] { XCTAssertTrue(matches(op, ops[index]), "\(example.key) frame \(f + 1) op \(index)") }
+                // OP is the index as the scene writes it, `layout` and `setBoundsOrigin` ops (not in `ops`) counted.
+                let markers = scene.frameMarkers[f]?.map(\.position) ?? []
+                var compiledIndex: [Int: Int] = [:]
+                for position in ops.indices { compiledIndex[position + markers.count { $0 <= position }] = position }
+                for (index, op) in doc.frames[f] {
+                    let position = try XCTUnwrap(compiledIndex[index], "\(example.key) frame \(f + 1) op \(index)")
+                    XCTAssertTrue(matches(op, ops[position]), "\(example.key) frame \(f + 1) op \(index)")
+                }
             }
             // Writing the parsed document's text again gives the same document.
             XCTAssertEqual(try TraceDocument.parse(written.text), doc)
