@@ -146,8 +146,10 @@ open class ReplayBackend: LayoutBackend {
         while cursor < ops.count, ops[cursor] != op { cursor += 1 }
         defer { cursor += 1 }
         guard frame < run.frames.count, cursor < ops.count else { return }
-        if let refusal = run.frames[frame].refused.first(where: { $0.op == cursor }) {
-            throw .unsatisfiable(constraint: "\(Self.name) refused op \(cursor): \(refusal.message)", conflicts: [])
+        // The driver names ops as the trace does: as the scene writes them, its `layout` ops counted.
+        let written = cursor + (scene.frameMarkers[frame]?.count { $0.position <= cursor } ?? 0)
+        if let refusal = run.frames[frame].refused.first(where: { $0.op == written }) {
+            throw .unsatisfiable(constraint: "\(Self.name) refused op \(written): \(refusal.message)", conflicts: [])
         }
     }
 
