@@ -8,11 +8,7 @@ private let loginScreen = URL(fileURLWithPath: #filePath).deletingLastPathCompon
 /// Runs `layoutbench` through the shell with the largest file it may write capped at
 /// `blocks` × 512 bytes (and SIGXFSZ ignored, so a write past it fails with EFBIG).
 private func layoutbenchWithFileLimit(_ blocks: Int, _ arguments: [String]) throws -> (status: Int32, err: String) {
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("layoutbench").path), folder.path != "/" {
-        folder.deleteLastPathComponent()
-    }
-    let quoted = ([folder.appendingPathComponent("layoutbench").path] + arguments)
+    let quoted = ([layoutbenchExecutable().path] + arguments)
         .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -7,12 +7,8 @@ private let screens = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
 
 /// Runs the built `layoutbench` with its standard output on `/dev/full`: every write to it fails.
 private func layoutbenchOntoAFullDisk(_ arguments: [String]) throws -> (status: Int32, err: String) {
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("layoutbench").path), folder.path != "/" {
-        folder.deleteLastPathComponent()
-    }
     let process = Process()
-    process.executableURL = folder.appendingPathComponent("layoutbench")
+    process.executableURL = layoutbenchExecutable()
     process.arguments = arguments
     process.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
     let err = Pipe()

@@ -2,14 +2,19 @@ import Foundation
 import Synchronization
 import Testing
 
-/// Runs the built `layoutbench` (found beside the test bundle) and returns its exit status and both outputs.
-func layoutbench(_ arguments: [String], input: String? = nil) throws -> (status: Int32, out: String, err: String) {
+/// The built `layoutbench`, found beside the test bundle (or in a folder above it).
+func layoutbenchExecutable() -> URL {
     var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("layoutbench").path), folder.path != "/" {
         folder.deleteLastPathComponent()
     }
+    return folder.appendingPathComponent("layoutbench")
+}
+
+/// Runs the built `layoutbench` and returns its exit status and both outputs.
+func layoutbench(_ arguments: [String], input: String? = nil) throws -> (status: Int32, out: String, err: String) {
     let process = Process()
-    process.executableURL = folder.appendingPathComponent("layoutbench")
+    process.executableURL = layoutbenchExecutable()
     process.arguments = arguments
     let out = Pipe(), err = Pipe()
     process.standardOutput = out

@@ -93,12 +93,8 @@ struct RecipeCLITests {
     }
 
     func runLayoutbench(_ arguments: [String], in folder: String) throws -> (Int32, String, String) {
-        var binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: binary.appendingPathComponent("layoutbench").path), binary.path != "/" {
-            binary.deleteLastPathComponent()
-        }
         let process = Process()
-        process.executableURL = binary.appendingPathComponent("layoutbench")
+        process.executableURL = layoutbenchExecutable()
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         let out = Pipe(), err = Pipe()
