@@ -34,6 +34,7 @@ public enum ResultsReader {
         settings.timeLimitSeconds = number(s?["time_limit_seconds"])
         settings.displayRate = Int(number(s?["display_rate_hz"]) ?? 120)
         guard case let .array(records)? = root["results"] else { throw fail("results", "missing or not an array") }
+        guard !records.isEmpty else { throw fail("results", "is empty: the file records no run") }
         var results: [BenchResult] = []
         for (i, record) in records.enumerated() {
             let path = "results[\(i)]"
@@ -52,6 +53,12 @@ public enum ResultsReader {
                 continue
             }
             let t = record["frame_seconds"]
+            // A time is a number of seconds, 0 or more: anything else would be reported as a figure.
+            for key in ["p50", "p90", "p99", "max", "mean"] {
+                guard let value = t?[key] else { continue }
+                guard case let .number(n) = value else { throw fail(path + ".frame_seconds.\(key)", "must be a number of seconds, found \(value.typeName)") }
+                guard n >= 0 else { throw fail(path + ".frame_seconds.\(key)", "must not be negative, found \(formatNumber(n))") }
+            }
             guard let p50 = number(t?["p50"]) else { throw fail(path + ".frame_seconds.p50", "missing") }
             r.frameTimes.p50 = p50
             r.frameTimes.p90 = number(t?["p90"]) ?? p50

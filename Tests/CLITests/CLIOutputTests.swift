@@ -45,6 +45,33 @@ struct CLIOutputTests {
         #expect(folder.err == "report: cannot write '\(dir)': it is a folder\n", "\(folder.err)")
     }
 
+    /// A results file that records no run, or a time that is not a number of seconds, is refused
+    /// by its path, not printed as a figure.
+    @Test func reportRefusesImpossibleResults() throws {
+        let dir = try scratch()
+        let bench = try layoutbench(["bench", "--family", "stack", "--views", "10", "--frames", "3", "--backend", "cassowary", "--quiet", "--results", dir + "/r"])
+        #expect(bench.status == 0, "\(bench.err)")
+        let original = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/r/results.json"))) as? [String: Any])
+        func refused(_ change: (inout [String: Any]) -> Void) throws -> String {
+            var file = original
+            change(&file)
+            try JSONSerialization.data(withJSONObject: file).write(to: URL(fileURLWithPath: dir + "/x.json"))
+            let r = try layoutbench(["report", dir + "/x.json"])
+            #expect(r.status == 1)
+            return r.err
+        }
+        func firstTimes(_ file: inout [String: Any], _ p50: Any) {
+            var results = file["results"] as! [[String: Any]]
+            var times = results[0]["frame_seconds"] as! [String: Any]
+            times["p50"] = p50
+            results[0]["frame_seconds"] = times
+            file["results"] = results
+        }
+        #expect(try refused { $0["results"] = [Any]() } == "\(dir)/x.json: results: is empty: the file records no run\n")
+        #expect(try refused { firstTimes(&$0, -1) } == "\(dir)/x.json: results[0].frame_seconds.p50: must not be negative, found -1\n")
+        #expect(try refused { firstTimes(&$0, "fast") } == "\(dir)/x.json: results[0].frame_seconds.p50: must be a number of seconds, found a string\n")
+    }
+
     @Test func renderNamesWhatFailed() throws {
         let dir = try scratch()
         let overlay = try layoutbench(["render", "example:slider-stack", "--overlay", "manual", "--output", dir + "/o.svg"])
