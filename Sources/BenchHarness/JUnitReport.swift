@@ -30,18 +30,19 @@ public struct JUnitReport {
         }
         // A back end that refused or failed what the others solved is named first in its
         // disagreement, which is its pair's alone.
-        let skippedNames = outcome.skipped.map(\.backend)
-        func blamesSkipped(_ d: Equivalence.Disagreement) -> Bool { skippedNames.contains { d.message.hasPrefix($0 + " ") } }
+        func culprit(_ d: Equivalence.Disagreement) -> String? {
+            outcome.skipped.first { d.message.hasPrefix($0.backend + " ") }?.backend
+        }
         for other in others {
             // A disagreement belongs to the pair whose other back end it names; one naming
             // only the reference (it broke a required constraint) to every pair.
-            let own = outcome.disagreements.filter { !blamesSkipped($0) && (mentions($0.message, other) || onlyReference($0.message, others)) }
+            let own = outcome.disagreements.filter { culprit($0) == nil && (mentions($0.message, other) || onlyReference($0.message, others)) }
             let failure = own.first.map { "frame \($0.frame): \($0.message)" }
             cases.append(Case(scene: scene, name: "\(reference) vs \(other)", failure: failure))
         }
         for skip in outcome.skipped {
             // A back end that refused or failed what the others solved is a failure, not a skip.
-            if let own = outcome.disagreements.first(where: { $0.message.hasPrefix(skip.backend + " ") }) {
+            if let own = outcome.disagreements.first(where: { culprit($0) == skip.backend }) {
                 cases.append(Case(scene: scene, name: "\(reference) vs \(skip.backend)", failure: "frame \(own.frame): \(own.message)"))
             } else {
                 cases.append(Case(scene: scene, name: "\(reference) vs \(skip.backend)", skipped: skip.reason))

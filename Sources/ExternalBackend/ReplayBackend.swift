@@ -146,8 +146,8 @@ open class ReplayBackend: LayoutBackend {
         while cursor < ops.count, ops[cursor] != op { cursor += 1 }
         defer { cursor += 1 }
         guard frame < run.frames.count, cursor < ops.count else { return }
-        // The driver names ops as the trace does: as the scene writes them, its `layout` ops counted.
-        let written = cursor + (scene.frameMarkers[frame]?.count { $0.position <= cursor } ?? 0)
+        // The driver names ops as the trace does: as the scene writes them.
+        let written = scene.writtenIndex(ofOp: cursor, inFrame: frame)
         if let refusal = run.frames[frame].refused.first(where: { $0.op == written }) {
             throw .unsatisfiable(constraint: "\(Self.name) refused op \(written): \(refusal.message)", conflicts: [])
         }

@@ -2,6 +2,7 @@
 // with Foundation's XMLParser (the one XML reader on every platform Swift runs on).
 
 import Foundation
+import LayoutModel
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -98,15 +99,14 @@ public struct IBDocument {
     }
 
     public init(path: String) throws(IBImportError) {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+        if Platform.kind(of: path) == .directory {
             throw IBImportError(file: path, line: nil, message: "cannot read the file: it is a folder")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             // FileManager does not say why; opening the file again gives the system's reason.
-            let descriptor = open(path, O_RDONLY)
-            let reason = descriptor < 0 ? String(cString: strerror(errno)) : "reading it failed"
-            if descriptor >= 0 { close(descriptor) }
+            let descriptor = Platform.openForReading(path)
+            let reason = descriptor < 0 ? Platform.errorText(Platform.lastError) : "reading it failed"
+            if descriptor >= 0 { _ = Platform.closeDescriptor(descriptor) }
             throw IBImportError(file: path, line: nil, message: "cannot read the file: \(reason)")
         }
         try self.init(data: data, path: path)

@@ -135,6 +135,13 @@ public struct CompiledScene: Sendable {
     /// index: they never reach a back end, and `frames` holds the other ops.
     public var frameMarkers: [Int: [FrameMarker]] = [:]
 
+    /// The index as the scene writes it of compiled op `position` of frame `frame`: the frame's
+    /// `layout` and `setBoundsOrigin` ops before it counted (what refusals and the solver trace
+    /// name; `SceneSession` counts them as it plays the frame).
+    public func writtenIndex(ofOp position: Int, inFrame frame: Int) -> Int {
+        position + (frameMarkers[frame]?.count { $0.position <= position } ?? 0)
+    }
+
     /// How frame `index` reaches the screen.
     public func presentation(ofFrame index: Int) -> FramePresentation {
         index < presentations.count ? presentations[index] : .interactive

@@ -82,11 +82,8 @@ public enum TraceWriter {
         for (f, ops) in scene.frames.enumerated() {
             line("frame", "\(f + 1)")
             var refused: [(op: Int, message: String)] = []
-            // `layout` and `setBoundsOrigin` ops are not in `ops` (CompiledScene.frameMarkers): an
-            // op's index as the scene writes it counts those before it.
-            let markerPositions = scene.frameMarkers[f]?.map(\.position) ?? []
             for (position, op) in ops.enumerated() {
-                let i = position + markerPositions.count { $0 <= position }
+                let i = scene.writtenIndex(ofOp: position, inFrame: f)
                 let wasLive = liveState(op, session)
                 let refusal = try session.apply(op)
                 if let refusal, !isSolverRefusal(refusal) {

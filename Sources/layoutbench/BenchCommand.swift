@@ -62,7 +62,8 @@ struct Bench: ParsableCommand {
             transform: wholeNumber("--warmup", atLeast: 0, atMost: 1_000_000_000))
     var warmup = 10
 
-    @Option(help: "Stop timing a back end on a scene after its frames took this many seconds (marked * in the table).")
+    @Option(parsing: .unconditional, help: "Stop timing a back end on a scene after its frames took this many seconds (marked * in the table).",
+            transform: durationSeconds("--time-limit"))
     var timeLimit: Double?
 
     @Option(parsing: .unconditional, help: "Memory limit in MiB for back ends that estimate their memory (dense).",
@@ -120,9 +121,6 @@ struct Bench: ParsableCommand {
         }
         if changeConstants != nil, !scene.isEmpty { throw ValidationError("--change-constants applies to generated scenes: give it without --scene") }
         if sameConstraints, changeConstants == nil { throw ValidationError("--same-constraints needs --change-constants K") }
-        if let timeLimit, !(timeLimit > 0 && timeLimit.isFinite) {
-            throw ValidationError("--time-limit must be a positive number of seconds, got \(timeLimit)")
-        }
         // The published suite writes to `results` by default (PublishedSuiteRun.swift).
         try checkWritable(folder: suite != nil && results == "results/latest" ? "results" : results, option: "--results")
         if let json { try checkWritable(file: json, option: "--json") }

@@ -1,25 +1,16 @@
 import Foundation
 import Testing
 
-/// A storyboard shipped in the package (Sources/IBImport/Screens), found from this file's path.
-private let loginScreen = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Sources/IBImport/Screens/LoginScreen.storyboard").path
+/// A storyboard shipped in the package.
+private let loginScreen = screen("LoginScreen.storyboard")
 
 /// Runs `layoutbench` through the shell with the largest file it may write capped at
 /// `blocks` × 512 bytes (and SIGXFSZ ignored, so a write past it fails with EFBIG).
-private func layoutbenchWithFileLimit(_ blocks: Int, _ arguments: [String]) throws -> (status: Int32, err: String) {
+private func layoutbenchWithFileLimit(_ blocks: Int, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
     let quoted = ([layoutbenchExecutable().path] + arguments)
         .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "trap '' XFSZ; ulimit -f \(blocks); exec \(quoted)"]
-    let err = Pipe()
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = err
-    try process.run()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: errData, as: UTF8.self))
+    return try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "trap '' XFSZ; ulimit -f \(blocks); exec \(quoted)"],
+                   standardOutput: FileHandle.nullDevice)
 }
 
 /// Option values and combinations are checked before any work: one message naming the option, exit 64.

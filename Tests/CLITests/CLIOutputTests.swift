@@ -1,22 +1,9 @@
 import Foundation
 import Testing
 
-/// A storyboard and a cell shipped in the package (Sources/IBImport/Screens), found from this file's path.
-private let screens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Sources/IBImport/Screens").path
-
 /// Runs the built `layoutbench` with its standard output on `/dev/full`: every write to it fails.
-private func layoutbenchOntoAFullDisk(_ arguments: [String]) throws -> (status: Int32, err: String) {
-    let process = Process()
-    process.executableURL = layoutbenchExecutable()
-    process.arguments = arguments
-    process.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-    let err = Pipe()
-    process.standardError = err
-    try process.run()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: errData, as: UTF8.self))
+private func layoutbenchOntoAFullDisk(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    try runProcess(layoutbenchExecutable(), arguments, standardOutput: try #require(FileHandle(forWritingAtPath: "/dev/full")))
 }
 
 /// Where output goes and what a failed command names: standard output checked like a file, a
@@ -24,7 +11,7 @@ private func layoutbenchOntoAFullDisk(_ arguments: [String]) throws -> (status: 
 @Suite("Command line: outputs and culprits", .serialized)
 struct CLIOutputTests {
     @Test func aFailedWriteToStandardOutputIsReported() throws {
-        for arguments in [["examples"], ["machine"], ["import", screens + "/LoginScreen.storyboard"], ["validate", "example:slider-stack"]] {
+        for arguments in [["examples"], ["machine"], ["import", screen("LoginScreen.storyboard")], ["validate", "example:slider-stack"]] {
             let r = try layoutbenchOntoAFullDisk(arguments)
             #expect(r.status == 1, "\(arguments)")
             #expect(r.err.contains("cannot write 'standard output': No space left on device"), "\(arguments): \(r.err)")
@@ -86,12 +73,12 @@ struct CLIOutputTests {
     }
 
     @Test func importRefusesWhatItWouldIgnoreAndCountsCopies() throws {
-        let check = try layoutbench(["import", screens + "/LoginScreen.storyboard", "--animate", "rotate", "--check"])
+        let check = try layoutbench(["import", screen("LoginScreen.storyboard"), "--animate", "rotate", "--check"])
         #expect(check.status == 64)
         #expect(check.err.contains("--animate makes scenes to write; --check compares the file's stored frames"))
-        let twice = try layoutbench(["import", screens + "/ProfileCell.xib", "--traits", "widthClass=regular,widthClass=compact"])
+        let twice = try layoutbench(["import", screen("ProfileCell.xib"), "--traits", "widthClass=regular,widthClass=compact"])
         #expect(twice.status == 64)
-        let list = try layoutbench(["import", screens + "/ProfileCell.xib", "--replicate", "3", "--list"])
+        let list = try layoutbench(["import", screen("ProfileCell.xib"), "--replicate", "3", "--list"])
         #expect(list.status == 0)
         #expect(list.out.hasPrefix("ProfileCell-x3\t22 views\t3 guides\t"), "\(list.out)")
     }

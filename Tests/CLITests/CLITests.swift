@@ -13,14 +13,20 @@ func layoutbenchExecutable() -> URL {
 
 /// Runs the built `layoutbench` and returns its exit status and both outputs.
 func layoutbench(_ arguments: [String], input: String? = nil) throws -> (status: Int32, out: String, err: String) {
+    try runProcess(layoutbenchExecutable(), arguments)
+}
+
+/// Runs `executable` and returns its exit status and both outputs; its standard output goes to
+/// `standardOutput` instead when one is given (`out` is then empty).
+func runProcess(_ executable: URL, _ arguments: [String], standardOutput: FileHandle? = nil) throws -> (status: Int32, out: String, err: String) {
     let process = Process()
-    process.executableURL = layoutbenchExecutable()
+    process.executableURL = executable
     process.arguments = arguments
     let out = Pipe(), err = Pipe()
-    process.standardOutput = out
+    process.standardOutput = standardOutput ?? out
     process.standardError = err
     try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let outData = standardOutput == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A screen shipped in the package (Sources/IBImport/Screens), found from this file's path.
-private func screen(_ name: String) -> String {
+func screen(_ name: String) -> String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/IBImport/Screens/\(name)").path
 }
