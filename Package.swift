@@ -74,7 +74,7 @@ let package = Package(
         .executableTarget(
             name: "layoutbench",
             dependencies: [
-                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "SceneGenerator",
+                "LayoutModel", "CassowarySolver", "DenseSimplex", "FrameArithmetic", "FactoredSimplex", "SceneGenerator",
                 "BenchHarness", "IBImport", "SolverTrace", "ExternalBackend", "LayoutRender", "LayoutFuzzing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

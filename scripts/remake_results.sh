@@ -193,7 +193,8 @@ ib_bench() {
 RUN_FRAME_SYMBOL='$s11LayoutModel12SceneSessionC8runFrame*'
 export RUN_FRAME_SYMBOL
 callgrind_run() {
-  SWIFT_DETERMINISTIC_HASHING=1 setarch "$(uname -m)" -R valgrind --tool=callgrind "--toggle-collect=$RUN_FRAME_SYMBOL" "$@"
+  # One thread: callgrind counts each thread apart, and collects only on the one inside runFrame.
+  LAYOUTBENCH_FACTORED_THREADS=1 SWIFT_DETERMINISTIC_HASHING=1 setarch "$(uname -m)" -R valgrind --tool=callgrind "--toggle-collect=$RUN_FRAME_SYMBOL" "$@"
 }
 export -f callgrind_run
 
@@ -209,7 +210,7 @@ profile() {
     echo "Callgrind, instructions (deterministic). Collected inside \`SceneSession.runFrame\` only (ops, solve, read-back), $span:"
     echo
     echo "    swift build -c release --product layoutbench"
-    echo "    SWIFT_DETERMINISTIC_HASHING=1 setarch x86_64 -R valgrind --tool=callgrind --callgrind-out-file=cg '--toggle-collect=$symbol' \\"
+    echo "    LAYOUTBENCH_FACTORED_THREADS=1 SWIFT_DETERMINISTIC_HASHING=1 setarch x86_64 -R valgrind --tool=callgrind --callgrind-out-file=cg '--toggle-collect=$symbol' \\"
     echo "        .build/release/layoutbench ${*//$work\//}"
     echo "    callgrind_annotate --inclusive=yes --threshold=100 --auto=no cg | swift demangle --simplified"
     echo

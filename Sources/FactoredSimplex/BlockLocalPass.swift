@@ -61,28 +61,42 @@ extension FactoredSolver {
     /// Runs the listed blocks `0..<count` (their loose rows as `noteAndListBlocks`
     /// listed them): re-optimised when `reoptimise`, else only their values solved
     /// (`solveBlockValuesOnly`). A block whose local simplex fails stops the
-    /// re-optimisation: it and the blocks after it get their values only, and the
-    /// result is false (the caller prices from the primal feasible basis left).
+    /// re-optimisation of its thread's share (BlockPassThreads.swift): it and the
+    /// blocks after it in the share get their values only, and the result is false
+    /// (the caller prices from the primal feasible basis left).
     func runListedBlocks(count: Int, reoptimise: Bool) -> Bool {
         let blocks = blockLocal.blocks.members
-        var columns = 0
-        for m in 0..<count { columns += factor.blockStart[Int(blocks[m]) + 1] - factor.blockStart[Int(blocks[m])] }
+        let shares = localBuffers.shares(ofBlocks: count)
+        // Each share writes its changed unknowns and its rows left negative from its own
+        // place: after the room the blocks before it may fill (a block's columns, its loose rows).
+        let split = shares == 1 ? count : count / 2
+        var columns = 0, columnsBeforeSplit = 0
+        for m in 0..<count {
+            if m == split { columnsBeforeSplit = columns }
+            columns += factor.blockStart[Int(blocks[m]) + 1] - factor.blockStart[Int(blocks[m])]
+        }
         framePath.changedVariables.reserve(columns)
-        var tally = LocalBlockTally(changed: framePath.changedVariables.count)
+        let changedBefore = framePath.changedVariables.count
+        let p = localBuffers
+        p.tallies[0] = LocalBlockTally(changed: changedBefore)
+        if shares == 2 { p.tallies[1] = LocalBlockTally(changed: changedBefore + columnsBeforeSplit, infeasible: Int(p.looseStart[split])) }
         let done = withLocalTables { t in
-            let p = localBuffers
-            var m = 0
-            while reoptimise, m < count {
-                let loose = Int(p.looseStart[m])..<Int(p.looseStart[m + 1])
-                guard reoptimiseBlock(Int(blocks[m]), loose: loose, t, &tally) else { break }
-                m += 1
+            blocks.withUnsafeBufferPointer { blocks in p.runShares(split: split, count: count, of: blocks, reoptimise: reoptimise, t) }
+        }
+        var tally = p.tallies[0]
+        if shares == 2 {
+            let second = p.tallies[1]
+            let changedFrom = changedBefore + columnsBeforeSplit, infeasibleFrom = Int(p.looseStart[split])
+            framePath.changedVariables.storage.withUnsafeMutableBufferPointer { changed in
+                for i in changedFrom..<second.changed { changed[tally.changed + i - changedFrom] = changed[i] }
             }
-            let reoptimised = m
-            while m < count {
-                solveBlockValuesOnly(Int(blocks[m]), loose: Int(p.looseStart[m])..<Int(p.looseStart[m + 1]), t, &tally)
-                m += 1
+            framePath.touchedStorage.withUnsafeMutableBufferPointer { infeasible in
+                for i in infeasibleFrom..<second.infeasible { infeasible[tally.infeasible + i - infeasibleFrom] = infeasible[i] }
             }
-            return reoptimise && reoptimised == count
+            tally.changed += second.changed - changedFrom
+            tally.infeasible += second.infeasible - infeasibleFrom
+            tally.pivots += second.pivots
+            tally.requiredLoose = tally.requiredLoose || second.requiredLoose
         }
         framePath.changedVariables.count = tally.changed
         framePath.infeasibleRows.append(contentsOf: framePath.touchedStorage[0..<tally.infeasible])
@@ -131,6 +145,9 @@ extension FactoredSolver {
         }}}}}}}}}}}}}}}}}}}}}}
     }
 
+}
+
+extension BlockWorkspace {
     /// Writes back block `b` after its local simplex made `pivots` swaps (none: its
     /// values only): its tight slots' rows take the block's places in order (each in
     /// the tight-list slot of the row it replaced, as `swapBlockRow` puts it), their
@@ -141,7 +158,7 @@ extension FactoredSolver {
     /// negative as infeasible.
     func writeBackBlock<S: LocalBlockSize>(_ b: Int, start: Int, n size: S, slots: Int, pivots: Int, _ t: LocalBlockTables, _ tally: inout LocalBlockTally) {
         let n = size.n
-        let p = localBuffers
+        let p = self
         if pivots > 0 {
             writeBackRows(b, start: start, n: size, t)
             let offset = t.blockOffset[b]
@@ -176,7 +193,7 @@ extension FactoredSolver {
     /// and take another.
     @inline(__always) private func writeBackRows<S: LocalBlockSize>(_ b: Int, start: Int, n size: S, _ t: LocalBlockTables) {
         let n = size.n
-        let p = localBuffers
+        let p = self
         for i in 0..<n {
             let old = t.bumpRows[start + i]
             p.oldRows[i] = old

@@ -1,3 +1,5 @@
+import LayoutModel
+
 /// The primal simplex of one bump block on its own (BlockReoptimisation.swift says
 /// when it is exact). The block's problem: its unknowns, its tight rows and the loose
 /// rows that read them, each row by its coefficients on the block's unknowns and its
@@ -30,41 +32,14 @@ struct BlockLocalScratch {
     }
 }
 
-/// One block's dense problem, and the loose rows of every block listed, in raw buffers
-/// allocated once per solver. The local simplex indexes them hundreds of times per
-/// block, and an array reached through the solver costs a uniqueness check per write:
-/// toggle-100000's 33,333 blocks took 7,500 instructions each that way.
+/// The loose rows of every block listed and the memo of `isPinned`, in raw buffers
+/// allocated once per solver, and the workspaces of the blocks' local simplexes
+/// (BlockWorkspace.swift): one per thread of the pass (BlockPassThreads.swift).
 final class LocalBlockBuffers {
     /// Loose rows one block may have: more sends the frame to the global simplex.
     static let looseRowLimit = 64
     static let slotLimit = FactoredSolver.inPlaceBlockLimit + looseRowLimit
 
-    /// Per slot (the block's tight rows first, in their block order, then its loose
-    /// rows): the row, its level, its coefficients on the block's unknowns (slot × n +
-    /// index in the block), its constant less its other terms; for a loose slot, its
-    /// basic own column (`positive`), that column's value and the slot's rate along a direction.
-    let rows: UnsafeMutablePointer<Int32>
-    let level: UnsafeMutablePointer<Int32>
-    let coefficients: UnsafeMutablePointer<Double>
-    let residual: UnsafeMutablePointer<Double>
-    let positive: UnsafeMutablePointer<Bool>
-    let own: UnsafeMutablePointer<Double>
-    let rates: UnsafeMutablePointer<Double>
-    /// A loose slot's dual: its basic own column's cost (±1, or 0 for a slack).
-    let cost: UnsafeMutablePointer<Double>
-    /// The block's unknowns, by index in the block.
-    let values: UnsafeMutablePointer<Double>
-    /// The tight slots' LU and its row order, the duals (level slot × n + tight slot)
-    /// at the `levels` that have a costed loose row, a direction and a solve's scratch.
-    let lu: UnsafeMutablePointer<Double>
-    let permutation: UnsafeMutablePointer<Int>
-    let duals: UnsafeMutablePointer<Double>
-    let levels: UnsafeMutablePointer<Int32>
-    let direction: UnsafeMutablePointer<Double>
-    let work: UnsafeMutablePointer<Double>
-    /// A block's rows before its pivots and their tight-list slots (for the write-back).
-    let oldRows: UnsafeMutablePointer<Int32>
-    let oldSlots: UnsafeMutablePointer<Int32>
     /// Every listed block's loose rows, one block after another (a loose row reads one
     /// block at most), and where each block's begin (by its index in the list).
     let looseRows: UnsafeMutablePointer<Int32>
@@ -75,44 +50,42 @@ final class LocalBlockBuffers {
     let pinVisited: UnsafeMutablePointer<Int32>
     @exclusivity(unchecked) var pinVisitedCount = 0
     let pinStack: UnsafeMutablePointer<Int32>
+    /// The pass's threads' workspaces, and what each thread's share of the pass adds up.
+    let workspaces: [BlockWorkspace]
+    let tallies: UnsafeMutablePointer<LocalBlockTally>
+    /// The thread that runs the second share of a split pass, and its job's room
+    /// (BlockPassThreads.swift); nil in a solver too small to split a pass.
+    let helper: HelperThread?
+    let shareJob: UnsafeMutablePointer<ShareJob>
+    /// Whether long passes are split (a test hook: tests compare both ways), and how many were.
+    @exclusivity(unchecked) var splitsLongPasses = true
+    @exclusivity(unchecked) var splitPasses = 0
 
     init(rowCount: Int, blockCount: Int, variableCount: Int, termCount: Int) {
-        let n = FactoredSolver.inPlaceBlockLimit, slots = Self.slotLimit
-        rows = .allocate(capacity: slots)
-        level = .allocate(capacity: slots)
-        coefficients = .allocate(capacity: slots * n)
-        residual = .allocate(capacity: slots)
-        positive = .allocate(capacity: slots)
-        own = .allocate(capacity: slots)
-        rates = .allocate(capacity: slots)
-        cost = .allocate(capacity: slots)
-        values = .allocate(capacity: n)
-        lu = .allocate(capacity: n * n)
-        permutation = .allocate(capacity: n)
-        duals = .allocate(capacity: Self.looseRowLimit * n)
-        levels = .allocate(capacity: Self.looseRowLimit)
-        direction = .allocate(capacity: n)
-        work = .allocate(capacity: n)
-        oldRows = .allocate(capacity: n)
-        oldSlots = .allocate(capacity: n)
         looseRows = .allocate(capacity: max(rowCount, 1))
         looseStart = .allocate(capacity: blockCount + 1)
         pinState = .allocate(capacity: max(variableCount, 1))
         pinState.initialize(repeating: 0, count: max(variableCount, 1))
         pinVisited = .allocate(capacity: max(variableCount, 1))
         pinStack = .allocate(capacity: termCount + 1)
+        let looseRows = self.looseRows
+        workspaces = (0..<BlockPassThreads.count).map { _ in BlockWorkspace(looseRows: looseRows) }
+        tallies = .allocate(capacity: BlockPassThreads.count)
+        tallies.initialize(repeating: LocalBlockTally(changed: 0), count: BlockPassThreads.count)
+        helper = BlockPassThreads.mayNeedHelper(rowCount: rowCount) ? HelperThread() : nil
+        shareJob = .allocate(capacity: 1)
     }
 
     deinit {
-        for p in [rows, level, levels, oldRows, oldSlots, looseRows, looseStart, pinVisited, pinStack] as [UnsafeMutablePointer<Int32>] { p.deallocate() }
+        for p in [looseRows, looseStart, pinVisited, pinStack] { p.deallocate() }
         pinState.deallocate()
-        for p in [coefficients, residual, own, rates, cost, values, lu, duals, direction, work] as [UnsafeMutablePointer<Double>] { p.deallocate() }
-        positive.deallocate()
-        permutation.deallocate()
+        for w in workspaces { w.deallocate() }
+        tallies.deallocate()
+        shareJob.deallocate()
     }
 }
 
-extension FactoredSolver {
+extension BlockWorkspace {
     /// Re-optimises block `b`, its loose rows `loose`, and writes it back (values
     /// included, whether or not it pivoted). False, with nothing written, when its
     /// local simplex does not apply or fails: a loose required row's cost (a dual at
@@ -130,7 +103,7 @@ extension FactoredSolver {
         _ b: Int, start: Int, n size: S, loose: Range<Int>, _ t: LocalBlockTables, _ tally: inout LocalBlockTally
     ) -> Bool {
         let n = size.n
-        let p = localBuffers
+        let p = self
         let slots = n + loose.count
         gatherBlock(start: start, n: size, loose: loose, t)
         copyFactoredBlock(b, start: start, n: size, t)
@@ -190,7 +163,7 @@ extension FactoredSolver {
     /// Fills the slots: the block's tight rows (from `start`, `n` of them), then `loose`.
     @inline(__always) private func gatherBlock<S: LocalBlockSize>(start: Int, n size: S, loose: Range<Int>, _ t: LocalBlockTables) {
         let n = size.n
-        let p = localBuffers
+        let p = self
         for s in 0..<(n + loose.count) {
             let r = s < n ? Int(t.bumpRows[start + s]) : Int(p.looseRows[loose.lowerBound + s - n])
             p.rows[s] = Int32(r)
@@ -217,7 +190,7 @@ extension FactoredSolver {
     /// order, so the one `factorLocalBlock` would make).
     @inline(__always) private func copyFactoredBlock<S: LocalBlockSize>(_ b: Int, start: Int, n size: S, _ t: LocalBlockTables) {
         let n = size.n
-        let p = localBuffers
+        let p = self
         let offset = t.blockOffset[b]
         for i in 0..<(n * n) { p.lu[i] = t.bumpLU[offset + i] }
         for i in 0..<n { p.permutation[i] = t.bumpPermutation[start + i] }
@@ -226,7 +199,7 @@ extension FactoredSolver {
     /// The LU of the tight slots' coefficients, as `factorBlock` makes it. False when singular.
     @inline(__always) private func factorLocalBlock<S: LocalBlockSize>(_ size: S) -> Bool {
         let n = size.n
-        let p = localBuffers
+        let p = self
         // Toggle's blocks: the same elimination in locals (LocalBlockOfThree.swift).
         if n == 3 { return eliminateThreeByThree(from: p.coefficients, into: p.lu, permutation: p.permutation) }
         p.lu.update(from: p.coefficients, count: n * n)
@@ -239,7 +212,7 @@ extension FactoredSolver {
     /// The block's unknowns into `values` from its LU and its tight slots' residuals
     /// (`solveBlockLU`'s steps, so the values the frame path's `solveBump` finds).
     @inline(__always) func solveLocalValues<S: LocalBlockSize>(n size: S) {
-        let p = localBuffers
+        let p = self
         solveLocalLU(n: size, into: p.values) { p.residual[$0] }
     }
 
@@ -249,7 +222,7 @@ extension FactoredSolver {
         n size: S, into x: UnsafeMutablePointer<Double>, rhs: (Int) -> Double
     ) {
         let n = size.n
-        let p = localBuffers
+        let p = self
         if n == 3 { return solveThreeByThree(lu: p.lu, permutation: p.permutation, into: x, rhs: rhs) }
         for i in 0..<n {
             var sum = rhs(p.permutation[i])
@@ -267,7 +240,7 @@ extension FactoredSolver {
     /// summed in term order as `recomputeTouchedOwnColumns` sums it.
     @inline(__always) func localOwnValue<S: LocalBlockSize>(_ r: Int, positive: Bool, start: Int, n size: S, _ t: LocalBlockTables) -> Double {
         let n = size.n
-        let p = localBuffers
+        let p = self
         var activity = 0.0
         for k in t.rowStart[r]..<t.rowStart[r + 1] {
             let v = Int(t.termVariable[k])
@@ -280,7 +253,7 @@ extension FactoredSolver {
 
     /// A loose slot's dual: its basic own column's cost (`looseDual` on the slot's state).
     @inline(__always) private func localLooseCost(_ s: Int, _ t: LocalBlockTables) -> Double {
-        let p = localBuffers
+        let p = self
         let positive = p.positive[s]
         let kind = t.kind[Int(p.rows[s])]
         guard positive ? kind != .lessThanOrEqual : kind != .greaterThanOrEqual else { return 0 }
@@ -292,7 +265,7 @@ extension FactoredSolver {
     /// unknowns. Returns how many levels.
     private func localDuals<S: LocalBlockSize>(n size: S, slots: Int) -> Int {
         let n = size.n
-        let p = localBuffers
+        let p = self
         var levelCount = 0
         for s in n..<slots where p.cost[s] != 0 {
             let l = p.level[s]
@@ -338,7 +311,7 @@ extension FactoredSolver {
     /// (Bland's rule) after a step of zero. Nil when none improves: the block is optimal.
     private func localEnteringRow<S: LocalBlockSize>(n size: S, levels levelCount: Int, blandOnly: Bool, _ t: LocalBlockTables) -> (slot: Int, positive: Bool)? {
         let n = size.n
-        let p = localBuffers
+        let p = self
         // The best so far, compared as `Candidate`s are: level, then value, then Bland's index.
         var bestSlot = -1, bestPositive = true
         var bestLevel = Int32.max, bestValue = 0.0, bestIndex = Int32.max
@@ -369,7 +342,7 @@ extension FactoredSolver {
     /// and at all.
     @inline(__always) private func localSlotDuals<S: LocalBlockSize>(slot i: Int, n size: S, levels levelCount: Int) -> LocalSlotDuals {
         let n = size.n
-        let p = localBuffers
+        let p = self
         let own = p.level[i]
         var d = LocalSlotDuals(atOwn: 0, otherLevel: .max, other: 0, firstLevel: .max, first: 0)
         for li in 0..<levelCount {
@@ -388,7 +361,7 @@ extension FactoredSolver {
     /// loosening it costs 1 at its own level if that own column costs, offset by its
     /// dual there, else the leading dual leads (negated for `pos`).
     @inline(__always) private func localReducedCost(slot i: Int, positive: Bool, _ d: LocalSlotDuals, _ t: LocalBlockTables) -> LeadingCost {
-        let p = localBuffers
+        let p = self
         let kind = t.kind[Int(p.rows[i])]
         let costs = positive ? kind != .lessThanOrEqual : kind != .greaterThanOrEqual
         let sign = positive ? -1.0 : 1.0
@@ -406,14 +379,14 @@ extension FactoredSolver {
     /// entering when `positive`), into `direction`: A_T d = ∓e_slot (L y = P b, U d = y).
     @inline(__always) private func localDirection<S: LocalBlockSize>(n size: S, slot: Int, positive: Bool) {
         let unit = positive ? -1.0 : 1.0
-        solveLocalLU(n: size, into: localBuffers.direction) { $0 == slot ? unit : 0 }
+        solveLocalLU(n: size, into: direction) { $0 == slot ? unit : 0 }
     }
 
     /// `roundPivot`'s ratio test over the loose slots: their rates along the direction
     /// (kept in `rates`), and the slot that leaves with the step. Nil when none limits it.
     @inline(__always) private func localRatioTest<S: LocalBlockSize>(n size: S, slots: Int) -> (slot: Int, step: Double)? {
         let n = size.n
-        let p = localBuffers
+        let p = self
         var leaving = -1
         var best = Double.infinity
         for s in n..<slots {
@@ -436,7 +409,7 @@ extension FactoredSolver {
     /// `a`'s row's place.
     @inline(__always) private func swapLocalSlots<S: LocalBlockSize>(_ a: Int, _ b: Int, n size: S) {
         let n = size.n
-        let p = localBuffers
+        let p = self
         swap(&p.rows[a], &p.rows[b])
         swap(&p.level[a], &p.level[b])
         swap(&p.residual[a], &p.residual[b])

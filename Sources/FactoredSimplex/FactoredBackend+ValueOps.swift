@@ -9,12 +9,20 @@ extension FactoredBackend {
         // Value ops read no duals, so the batched seeds wait (DualBatch.swift), and
         // none puts a row in: a row held back by a removal goes now.
         solver.settleHeldRemoval()
-        for i in ops.indices {
+        // Past the frame's incremental updates, runs of ops go in at once (ListedValueOps.swift).
+        var i = solver.applyListedValueOps(ops, from: 0, editRowBase: editRowBase)
+        while i < ops.count {
             do {
                 try applyValueOp(ops[i])
             } catch {
                 if error.isFatal { throw error }
                 return ValueOpRefusal(index: i, error: error)
+            }
+            // Only a priority change brings the frame past its incremental updates.
+            if case .setPriority = ops[i] {
+                i = solver.applyListedValueOps(ops, from: i + 1, editRowBase: editRowBase)
+            } else {
+                i += 1
             }
         }
         return nil

@@ -19,9 +19,10 @@ import LayoutModel
 /// runtime's thread-local access set), which was half of a small frame and of a
 /// large build. The check tracks a state struct as one property, so it would also
 /// report what the solver does on purpose, one field written in place (a buffer
-/// of `basis.x`) while another is read (`basis.isBasic`), as a conflict. The solver is
-/// single-threaded and no access to a field overlaps another to the same field,
-/// so the check can only cost, never catch.
+/// of `basis.x`) while another is read (`basis.isBasic`), as a conflict. The solver
+/// runs on its caller's thread (a long block pass's second share runs on a helper,
+/// through raw buffers only: BlockPassThreads.swift) and no access to a field
+/// overlaps another to the same field, so the check can only cost, never catch.
 public final class FactoredSolver {
     /// The problem, fixed at load (Problem.swift). A constant: reading a `let`
     /// property needs no exclusivity check, a `var` one does.

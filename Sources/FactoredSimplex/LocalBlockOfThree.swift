@@ -54,10 +54,10 @@
     (x[0], x[1], x[2]) = (x0, x1, x2)
 }
 
-extension FactoredSolver {
+extension BlockWorkspace {
     /// `localDuals`' solves for a block of three, at each of its `levelCount` levels.
     @inline(__always) func localDualsOfThree(slots: Int, levels levelCount: Int) {
-        let p = localBuffers
+        let p = self
         let lu = p.lu
         for li in 0..<levelCount {
             var w0 = 0.0, w1 = 0.0, w2 = 0.0

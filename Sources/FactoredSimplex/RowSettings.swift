@@ -30,6 +30,11 @@ extension RowSettings {
     /// branches go each way in turn when frames alternate two priorities, as toggle's
     /// do), else by binary search.
     func level(of priority: Double) -> Int32 {
+        Self.level(of: priority, in: priorityOfLevel)
+    }
+
+    /// `level(of:)` over the levels' priorities `priorityOfLevel`.
+    static func level(of priority: Double, in priorityOfLevel: [Double]) -> Int32 {
         if priorityOfLevel.count <= 16 {
             return priorityOfLevel.withUnsafeBufferPointer { levels in
                 var above = 0

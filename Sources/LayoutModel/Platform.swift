@@ -97,6 +97,9 @@ public enum Platform {
 
     public static var processID: Int32 { getpid() }
 
+    /// The environment variable `name`, nil when unset.
+    public static func environmentValue(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
     public static let alreadyExists = EEXIST
 
     public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }

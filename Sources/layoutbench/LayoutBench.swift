@@ -1,4 +1,5 @@
 import ArgumentParser
+import FactoredSimplex
 import Foundation
 import LayoutModel
 
@@ -41,6 +42,10 @@ extension LayoutBench {
         {
             let known = configuration.subcommands.map { $0._commandName }.joined(separator: ", ")
             printError("Error: unknown command '\(shortenedForMessage(name))' (known: \(known))")
+            exit(withError: ExitCode.validationFailure)
+        }
+        if let problem = FactoredBackend.threadSettingProblem {
+            printError("Error: \(problem)")
             exit(withError: ExitCode.validationFailure)
         }
         main(arguments)

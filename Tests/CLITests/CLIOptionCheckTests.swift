@@ -177,4 +177,14 @@ struct CLIOptionCheckTests {
         #expect(baseline.status == 5)
         #expect(baseline.err.contains("trunc.json: malformed JSON at line 2, column 3"))
     }
+
+    @Test("LAYOUTBENCH_FACTORED_THREADS other than 1 or 2 is refused before any work, naming the variable and its value; 1 runs")
+    func threadSettingIsChecked() throws {
+        let wrong = try runProcess(layoutbenchExecutable(), ["examples"], environment: ["LAYOUTBENCH_FACTORED_THREADS": "four"])
+        #expect(wrong.status == 64)
+        #expect(wrong.out.isEmpty)
+        #expect(wrong.err == "Error: the environment variable LAYOUTBENCH_FACTORED_THREADS must be 1 or 2, got 'four'\n")
+        let one = try runProcess(layoutbenchExecutable(), ["solve", "example:toggle-split"], environment: ["LAYOUTBENCH_FACTORED_THREADS": "1"])
+        #expect(one.status == 0, "\(one.err)")
+    }
 }

@@ -17,11 +17,14 @@ func layoutbench(_ arguments: [String], input: String? = nil) throws -> (status:
 }
 
 /// Runs `executable` and returns its exit status and both outputs; its standard output goes to
-/// `standardOutput` instead when one is given (`out` is then empty).
-func runProcess(_ executable: URL, _ arguments: [String], standardOutput: FileHandle? = nil) throws -> (status: Int32, out: String, err: String) {
+/// `standardOutput` instead when one is given (`out` is then empty); `environment` is added to ours.
+func runProcess(
+    _ executable: URL, _ arguments: [String], standardOutput: FileHandle? = nil, environment: [String: String] = [:]
+) throws -> (status: Int32, out: String, err: String) {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     let out = Pipe(), err = Pipe()
     process.standardOutput = standardOutput ?? out
     process.standardError = err

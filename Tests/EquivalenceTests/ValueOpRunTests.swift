@@ -71,6 +71,31 @@ struct ValueOpRunTests {
         }
     }
 
+    @Test("past the frame's incremental updates (2,200 priority changes first), a required constant that may conflict leaves the run, is checked and refused as one apply refuses it, and the run goes on")
+    func refusalPastIncrementalUpdates() throws {
+        // Each swap of a loose row's priority is one incremental update: 1,100 of them pass the 1,024 a frame may make.
+        let count = 1_100
+        var text = "views v " + (0..<count).map { "u\($0)" }.joined(separator: " ") + "\n"
+        text += "left: v.left == 0\ntop: v.top == 0\nw: v.width == 100\ncap: v.width <= 200\nh: v.height == 40 @500\n"
+        for i in 0..<count {
+            text += "l\(i): u\(i).left == 0\nt\(i): u\(i).top == 0\nh\(i): u\(i).height == 10\nnarrow\(i): u\(i).width == 10 @750\nwide\(i): u\(i).width == 20 @250\n"
+        }
+        let swap = (0..<count).flatMap { ["setPriority narrow\($0) 250", "setPriority wide\($0) 750"] }
+        let back = (0..<count).flatMap { ["setPriority narrow\($0) 750", "setPriority wide\($0) 250"] }
+        text += "| " + (swap + ["setConstant w 300", "setConstant w 150", "setConstant h 60"] + back.prefix(10)).joined(separator: " ; ") + "\n"
+        let scene = try compiledScene(text)
+        let refusedAt = 2 * count
+        for backend in [FactoredBackend.self, CassowaryBackend.self, FactoredOneOpAtATime.self] as [any LayoutBackend.Type] {
+            let frames = try play(scene, backend)
+            #expect(frames[0].refused == [refusedAt], "\(backend.name)")
+            #expect(frames[0].errors.count == 1 && frames[0].errors[0].hasPrefix("frame 1 op \(refusedAt) (setConstant w"), "\(backend.name): \(frames[0].errors)")
+            #expect(Array(frames[0].rects[0...3]) == [0, 0, 150, 60], "\(backend.name)")
+            // u0 to u4 swapped back (narrow again), the rest wide.
+            let widths = (0..<count).map { frames[0].rects[4 * (1 + $0) + 2] }
+            #expect(widths == Array(repeating: 10, count: 5) + Array(repeating: 20, count: count - 5), "\(backend.name)")
+        }
+    }
+
     @Test("random scenes: factored's run gives what one apply per op gives, refusals and all", arguments: 1...2)
     func randomScenes(batch: UInt64) throws {
         var played = 0, refusals = 0
