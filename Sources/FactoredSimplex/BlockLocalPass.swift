@@ -61,49 +61,65 @@ extension FactoredSolver {
     /// Runs the listed blocks `0..<count` (their loose rows as `noteAndListBlocks`
     /// listed them): re-optimised when `reoptimise`, else only their values solved
     /// (`solveBlockValuesOnly`). A block whose local simplex fails stops the
-    /// re-optimisation of its thread's share (BlockPassThreads.swift): it and the
-    /// blocks after it in the share get their values only, and the result is false
-    /// (the caller prices from the primal feasible basis left).
+    /// re-optimisation of the blocks after it (of its chunk, in a pass split between
+    /// two threads: BlockPassThreads.swift); they get their values only, and the result
+    /// is false (the caller prices from the primal feasible basis left).
     func runListedBlocks(count: Int, reoptimise: Bool) -> Bool {
         let blocks = blockLocal.blocks.members
-        let shares = localBuffers.shares(ofBlocks: count)
-        // Each share writes its changed unknowns and its rows left negative from its own
-        // place: after the room the blocks before it may fill (a block's columns, its loose rows).
-        let split = shares == 1 ? count : count / 2
-        var columns = 0, columnsBeforeSplit = 0
+        let p = localBuffers
+        let split = p.splits(ofBlocks: count)
+        // In a split pass each chunk writes its changed unknowns from its own place: after
+        // the room the blocks before it may fill (a block's columns).
+        var columns = 0
         for m in 0..<count {
-            if m == split { columnsBeforeSplit = columns }
+            if split, m % BlockPassThreads.chunkSize == 0 { p.chunkChangedStart[m / BlockPassThreads.chunkSize] = columns }
             columns += factor.blockStart[Int(blocks[m]) + 1] - factor.blockStart[Int(blocks[m])]
         }
         framePath.changedVariables.reserve(columns)
         let changedBefore = framePath.changedVariables.count
-        let p = localBuffers
-        p.tallies[0] = LocalBlockTally(changed: changedBefore)
-        if shares == 2 { p.tallies[1] = LocalBlockTally(changed: changedBefore + columnsBeforeSplit, infeasible: Int(p.looseStart[split])) }
+        var tally = LocalBlockTally(changed: changedBefore)
         let done = withLocalTables { t in
-            blocks.withUnsafeBufferPointer { blocks in p.runShares(split: split, count: count, of: blocks, reoptimise: reoptimise, t) }
-        }
-        var tally = p.tallies[0]
-        if shares == 2 {
-            let second = p.tallies[1]
-            let changedFrom = changedBefore + columnsBeforeSplit, infeasibleFrom = Int(p.looseStart[split])
-            framePath.changedVariables.storage.withUnsafeMutableBufferPointer { changed in
-                for i in changedFrom..<second.changed { changed[tally.changed + i - changedFrom] = changed[i] }
+            blocks.withUnsafeBufferPointer { blocks in
+                guard split else {
+                    return p.workspaces[0].runShare(0..<count, of: blocks, reoptimise: reoptimise, looseStart: p.looseStart, t, &tally)
+                }
+                let chunks = (count + BlockPassThreads.chunkSize - 1) / BlockPassThreads.chunkSize
+                for c in 0..<chunks {
+                    p.chunkChangedStart[c] += changedBefore
+                    p.chunkTallies[c] = LocalBlockTally(
+                        changed: p.chunkChangedStart[c], infeasible: Int(p.looseStart[c * BlockPassThreads.chunkSize]))
+                }
+                return p.runChunksOnTwoThreads(count: count, of: blocks, reoptimise: reoptimise, t)
             }
-            framePath.touchedStorage.withUnsafeMutableBufferPointer { infeasible in
-                for i in infeasibleFrom..<second.infeasible { infeasible[tally.infeasible + i - infeasibleFrom] = infeasible[i] }
-            }
-            tally.changed += second.changed - changedFrom
-            tally.infeasible += second.infeasible - infeasibleFrom
-            tally.pivots += second.pivots
-            tally.requiredLoose = tally.requiredLoose || second.requiredLoose
         }
+        if split { joinChunks(count: count, into: &tally) }
         framePath.changedVariables.count = tally.changed
         framePath.infeasibleRows.append(contentsOf: framePath.touchedStorage[0..<tally.infeasible])
         statistics.pivots += tally.pivots
         statistics.variablesUpdated += columns
         if tally.requiredLoose { basis.requiredLoose = true }
         return done
+    }
+
+    /// A split pass's chunks' lists joined in chunk order (each moved down to follow
+    /// the one before: a chunk fills at most the room it was given), and their tallies
+    /// added up into `tally`.
+    private func joinChunks(count: Int, into tally: inout LocalBlockTally) {
+        let p = localBuffers
+        let chunks = (count + BlockPassThreads.chunkSize - 1) / BlockPassThreads.chunkSize
+        framePath.changedVariables.storage.withUnsafeMutableBufferPointer { changed in
+        framePath.touchedStorage.withUnsafeMutableBufferPointer { infeasible in
+            for c in 0..<chunks {
+                let chunk = p.chunkTallies[c]
+                let changedFrom = p.chunkChangedStart[c], infeasibleFrom = Int(p.looseStart[c * BlockPassThreads.chunkSize])
+                for i in changedFrom..<chunk.changed { changed[tally.changed + i - changedFrom] = changed[i] }
+                for i in infeasibleFrom..<chunk.infeasible { infeasible[tally.infeasible + i - infeasibleFrom] = infeasible[i] }
+                tally.changed += chunk.changed - changedFrom
+                tally.infeasible += chunk.infeasible - infeasibleFrom
+                tally.pivots += chunk.pivots
+                tally.requiredLoose = tally.requiredLoose || chunk.requiredLoose
+            }
+        }}
     }
 
     /// Calls `body` with the pass's raw buffers.

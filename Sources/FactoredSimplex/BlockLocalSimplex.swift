@@ -50,13 +50,18 @@ final class LocalBlockBuffers {
     let pinVisited: UnsafeMutablePointer<Int32>
     @exclusivity(unchecked) var pinVisitedCount = 0
     let pinStack: UnsafeMutablePointer<Int32>
-    /// The pass's threads' workspaces, and what each thread's share of the pass adds up.
+    /// The pass's threads' workspaces.
     let workspaces: [BlockWorkspace]
-    let tallies: UnsafeMutablePointer<LocalBlockTally>
     /// The thread that runs the second share of a split pass, and its job's room
     /// (BlockPassThreads.swift); nil in a solver too small to split a pass.
     let helper: HelperThread?
-    let shareJob: UnsafeMutablePointer<ShareJob>
+    let chunkJob: UnsafeMutablePointer<ChunkJob>
+    /// Per chunk of a split pass: its tally (set up with where its lists start), where
+    /// its changed unknowns start (after the listed blocks' columns before it), and
+    /// whether it re-optimised every block. Room for every chunk when there is a helper.
+    let chunkTallies: UnsafeMutablePointer<LocalBlockTally>
+    let chunkChangedStart: UnsafeMutablePointer<Int>
+    let chunkDone: UnsafeMutablePointer<Bool>
     /// Whether long passes are split (a test hook: tests compare both ways), and how many were.
     @exclusivity(unchecked) var splitsLongPasses = true
     @exclusivity(unchecked) var splitPasses = 0
@@ -70,18 +75,23 @@ final class LocalBlockBuffers {
         pinStack = .allocate(capacity: termCount + 1)
         let looseRows = self.looseRows
         workspaces = (0..<BlockPassThreads.count).map { _ in BlockWorkspace(looseRows: looseRows) }
-        tallies = .allocate(capacity: BlockPassThreads.count)
-        tallies.initialize(repeating: LocalBlockTally(changed: 0), count: BlockPassThreads.count)
         helper = BlockPassThreads.mayNeedHelper(rowCount: rowCount) ? HelperThread() : nil
-        shareJob = .allocate(capacity: 1)
+        chunkJob = .allocate(capacity: 1)
+        let chunks = helper == nil ? 1 : blockCount / BlockPassThreads.chunkSize + 1
+        chunkTallies = .allocate(capacity: chunks)
+        chunkTallies.initialize(repeating: LocalBlockTally(changed: 0), count: chunks)
+        chunkChangedStart = .allocate(capacity: chunks)
+        chunkDone = .allocate(capacity: chunks)
     }
 
     deinit {
         for p in [looseRows, looseStart, pinVisited, pinStack] { p.deallocate() }
         pinState.deallocate()
         for w in workspaces { w.deallocate() }
-        tallies.deallocate()
-        shareJob.deallocate()
+        chunkJob.deallocate()
+        chunkTallies.deallocate()
+        chunkChangedStart.deallocate()
+        chunkDone.deallocate()
     }
 }
 

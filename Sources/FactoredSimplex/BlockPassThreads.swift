@@ -4,20 +4,28 @@ import LayoutModel
 /// long. A block's local simplex reads the solver's arrays and writes only its own
 /// workspace and, at its write-back, its own rows, its own unknowns and the loose
 /// rows that read them (a loose row reads one block at most; the unknowns it reads
-/// outside the block are pinned, which no block writes). So the blocks of two halves
-/// of the list can run at once, each half in its own workspace, writing its changed
-/// unknowns and its rows left negative from its own place in the lists; the second
-/// half's are moved after the first's, so the lists come out in the order one thread
-/// writes them. Toggle-100000's swap frame re-optimises 33,333 blocks, two thirds
-/// of its instructions.
+/// outside the block are pinned, which no block writes). So blocks can run at once,
+/// each thread in its own workspace. The list is cut in chunks of `chunkSize`
+/// blocks, which the calling thread and the solver's helper thread (`HelperThread`)
+/// take in turn, as each is free: a helper the system starts late, or runs on the
+/// caller's core, leaves its chunks to the caller instead of holding it up (halves
+/// fixed in advance took 20 ms instead of 11 in some runs, toggle-100000's swap).
+/// Each chunk writes its changed unknowns and its rows left negative from its own
+/// place in the lists, and the chunks' lists are joined in chunk order, so the lists
+/// come out as one thread writes them, whichever thread ran which chunk.
+/// Toggle-100000's swap frame re-optimises 33,333 blocks, two thirds of its instructions.
 ///
-/// A share stops re-optimising at its own first failure (the blocks after it in the
-/// share get their values only), so after a failure a block of the second half may
-/// be re-optimised where one thread would only have solved its values: either way the
+/// A chunk stops re-optimising at its own first failure (the blocks after it in the
+/// chunk get their values only), so after a failure a later chunk's blocks may be
+/// re-optimised where one thread would only have solved their values: either way the
 /// basis left is primal feasible and the caller prices and finishes from it.
 enum BlockPassThreads {
-    /// Workspaces per solver: the most shares a pass is split into.
+    /// Workspaces per solver: one per thread of a pass.
     static let count = 2
+
+    /// Blocks a chunk holds: toggle-100000's swap has 131 chunks of about 80 µs each;
+    /// taking one costs a lock.
+    static let chunkSize = 256
 
     /// Below this many blocks the pass runs on the calling thread alone: the helper
     /// starts 30-55 µs after it is woken (measured here), what a hundred of toggle's
@@ -57,50 +65,53 @@ extension FactoredBackend {
     public static var threadSettingProblem: String? { BlockPassThreads.setting.problem }
 }
 
-/// The second share's job, handed to the helper thread (`HelperThread`, which takes
-/// a C function and a pointer): the workspace and the blocks it runs, the tables,
-/// where its tally goes, and its result.
-struct ShareJob {
-    var workspace: BlockWorkspace
-    var listed: Range<Int>
+/// The helper's job in a split pass: what it needs to take chunks and run them as
+/// the calling thread does (`LocalBlockBuffers.runChunks`).
+struct ChunkJob {
+    unowned(unsafe) var buffers: LocalBlockBuffers
+    var count: Int
     var blocks: UnsafeBufferPointer<Int32>
     var reoptimise: Bool
-    var looseStart: UnsafeMutablePointer<Int32>
     var tables: LocalBlockTables
-    var tally: UnsafeMutablePointer<LocalBlockTally>
-    var result = false
 
     static let run: HelperThread.Job = { raw in
-        let job = raw.assumingMemoryBound(to: ShareJob.self)
-        job.pointee.result = job.pointee.workspace.runShare(
-            job.pointee.listed, of: job.pointee.blocks, reoptimise: job.pointee.reoptimise,
-            looseStart: job.pointee.looseStart, job.pointee.tables, &job.pointee.tally.pointee)
+        let job = raw.assumingMemoryBound(to: ChunkJob.self).pointee
+        job.buffers.runChunks(count: job.count, of: job.blocks, reoptimise: job.reoptimise, workspace: 1, job.tables)
     }
 }
 
 extension LocalBlockBuffers {
-    /// How many shares a pass over `blocks` blocks is split into.
-    func shares(ofBlocks blocks: Int) -> Int {
-        helper != nil && splitsLongPasses && blocks >= BlockPassThreads.minimumBlocksToSplit ? 2 : 1
+    /// Whether a pass over `blocks` blocks is split between two threads.
+    func splits(ofBlocks blocks: Int) -> Bool {
+        helper != nil && splitsLongPasses && blocks >= BlockPassThreads.minimumBlocksToSplit
     }
 
-    /// Runs listed blocks `0..<split` on this thread and, when `split < count`, blocks
-    /// `split..<count` on the helper at the same time, each share in its own workspace
-    /// and with its own tally. True when both shares re-optimised every block.
-    func runShares(
-        split: Int, count: Int, of blocks: UnsafeBufferPointer<Int32>, reoptimise: Bool, _ t: LocalBlockTables
-    ) -> Bool {
-        guard split < count, let helper else {
-            return workspaces[0].runShare(0..<split, of: blocks, reoptimise: reoptimise, looseStart: looseStart, t, &tallies[0])
-        }
-        shareJob.initialize(to: ShareJob(
-            workspace: workspaces[1], listed: split..<count, blocks: blocks, reoptimise: reoptimise,
-            looseStart: looseStart, tables: t, tally: tallies + 1))
+    /// Runs chunks of the listed blocks `0..<count` on this thread and the helper at
+    /// once, each chunk into its own tally (`chunkTallies`, set up by the caller with
+    /// where its lists start). True when every chunk re-optimised every block.
+    func runChunksOnTwoThreads(count: Int, of blocks: UnsafeBufferPointer<Int32>, reoptimise: Bool, _ t: LocalBlockTables) -> Bool {
+        let helper = helper!
         splitPasses += 1
-        helper.start(ShareJob.run, context: UnsafeMutableRawPointer(shareJob))
-        let first = workspaces[0].runShare(0..<split, of: blocks, reoptimise: reoptimise, looseStart: looseStart, t, &tallies[0])
+        helper.resetTickets()
+        chunkJob.initialize(to: ChunkJob(buffers: self, count: count, blocks: blocks, reoptimise: reoptimise, tables: t))
+        helper.start(ChunkJob.run, context: UnsafeMutableRawPointer(chunkJob))
+        runChunks(count: count, of: blocks, reoptimise: reoptimise, workspace: 0, t)
         helper.waitForJob()
-        return first && shareJob.pointee.result
+        let chunks = (count + BlockPassThreads.chunkSize - 1) / BlockPassThreads.chunkSize
+        for c in 0..<chunks where !chunkDone[c] { return false }
+        return true
+    }
+
+    /// Takes chunks until none is left, running each in workspace `w`.
+    func runChunks(count: Int, of blocks: UnsafeBufferPointer<Int32>, reoptimise: Bool, workspace w: Int, _ t: LocalBlockTables) {
+        let size = BlockPassThreads.chunkSize
+        let workspace = workspaces[w]
+        while true {
+            let c = helper!.nextTicket()
+            guard c * size < count else { return }
+            let listed = (c * size)..<min(count, (c + 1) * size)
+            chunkDone[c] = workspace.runShare(listed, of: blocks, reoptimise: reoptimise, looseStart: looseStart, t, &chunkTallies[c])
+        }
     }
 }
 
@@ -112,8 +123,8 @@ extension BlockWorkspace {
         _ listed: Range<Int>, of blocks: UnsafeBufferPointer<Int32>, reoptimise: Bool,
         looseStart: UnsafeMutablePointer<Int32>, _ t: LocalBlockTables, _ tally: inout LocalBlockTally
     ) -> Bool {
-        // A local tally, stored once at the end: the two shares' tallies sit side by side,
-        // and a store to one per block made both threads wait on the line they share.
+        // A local tally, stored once at the end: chunks' tallies sit side by side, and a
+        // store to one per block would make both threads wait on the line they share.
         var local = tally
         defer { tally = local }
         var m = listed.lowerBound

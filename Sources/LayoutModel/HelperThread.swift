@@ -12,7 +12,8 @@ import Darwin
 /// condition variable. Handing a job over allocates nothing (a frame of a back end
 /// must not), which Dispatch's `concurrentPerform` does: 4 allocations a call here.
 /// A job is a C function and a pointer to its context, read by the helper only
-/// between `start` and the end of `waitForJob`.
+/// between `start` and the end of `waitForJob`; owner and helper may share its
+/// pieces out through `nextTicket`.
 public final class HelperThread {
     public typealias Job = @convention(c) (UnsafeMutableRawPointer) -> Void
 
@@ -26,6 +27,8 @@ public final class HelperThread {
     private var finished = true
     private var stopping = false
     private var thread: pthread_t?
+    /// The next ticket `nextTicket` hands out, guarded by `mutex`.
+    private var ticket = 0
 
     /// Starts the thread; nil when the system refuses one (the caller then does all
     /// the work itself).
@@ -78,6 +81,24 @@ public final class HelperThread {
         finished = false
         pthread_cond_signal(wake)
         pthread_mutex_unlock(mutex)
+    }
+
+    /// Starts the tickets again from 0 (before a job that draws them is started).
+    public func resetTickets() {
+        pthread_mutex_lock(mutex)
+        ticket = 0
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// The next ticket, 0, 1, 2, …: each one handed out once, to whichever thread asks
+    /// first. Owner and helper share out a job's pieces this way, so that a helper the
+    /// system runs late (or on the owner's own core) leaves its pieces to the owner.
+    public func nextTicket() -> Int {
+        pthread_mutex_lock(mutex)
+        let taken = ticket
+        ticket += 1
+        pthread_mutex_unlock(mutex)
+        return taken
     }
 
     /// Waits until the job `start` handed over is done.

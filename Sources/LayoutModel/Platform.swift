@@ -1,5 +1,5 @@
-// Every call into the C library lives here, behind one import guard, so the
-// package builds on Linux (Glibc) and macOS (Darwin) alike.
+// Every call into the C library lives here (and in HelperThread.swift, for a thread),
+// behind one import guard, so the package builds on Linux (Glibc) and macOS (Darwin) alike.
 
 #if canImport(Glibc)
 import Glibc

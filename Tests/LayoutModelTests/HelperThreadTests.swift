@@ -41,4 +41,37 @@ struct HelperThreadTests {
     func endsUnused() {
         for _ in 0..<50 { _ = HelperThread() }
     }
+
+    /// A job that draws tickets below 10,000 and marks each one it took.
+    private struct Draw {
+        var helper: HelperThread
+        var taken: UnsafeMutableBufferPointer<UInt8>
+    }
+
+    private static let drawTickets: HelperThread.Job = { raw in
+        let draw = raw.assumingMemoryBound(to: Draw.self).pointee
+        while case let ticket = draw.helper.nextTicket(), ticket < draw.taken.count { draw.taken[ticket] += 2 }
+    }
+
+    @Test("tickets drawn by the owner and the helper at once: each of 0..<10,000 handed out exactly once, over 20 jobs")
+    func ticketsOnce() throws {
+        let helper = try #require(HelperThread())
+        let taken = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 10_000)
+        let context = UnsafeMutablePointer<Draw>.allocate(capacity: 1)
+        defer {
+            taken.deallocate()
+            context.deallocate()
+        }
+        for _ in 0..<20 {
+            taken.initialize(repeating: 0)
+            helper.resetTickets()
+            context.initialize(to: Draw(helper: helper, taken: taken))
+            helper.start(Self.drawTickets, context: UnsafeMutableRawPointer(context))
+            while case let ticket = helper.nextTicket(), ticket < taken.count { taken[ticket] += 1 }
+            helper.waitForJob()
+            context.deinitialize(count: 1)
+            // 1: the owner took it, 2: the helper; never both, never neither.
+            #expect(taken.allSatisfy { $0 == 1 || $0 == 2 })
+        }
+    }
 }
