@@ -28,7 +28,7 @@ enum BlockPassThreads {
     static let chunkSize = 256
 
     /// Below this many blocks the pass runs on the calling thread alone: the helper
-    /// starts 30-55 µs after it is woken (measured here), what a hundred of toggle's
+    /// starts 20-55 µs after it is woken (measured here), what a hundred of toggle's
     /// blocks take (324 ns each, one thread).
     static let minimumBlocksToSplit = 2048
 
