@@ -52,7 +52,7 @@ final class LocalBlockBuffers {
     let pinStack: UnsafeMutablePointer<Int32>
     /// The pass's threads' workspaces.
     let workspaces: [BlockWorkspace]
-    /// The thread that runs the second share of a split pass, and its job's room
+    /// The thread that takes chunks of a split pass beside the caller, and its job's room
     /// (BlockPassThreads.swift); nil in a solver too small to split a pass.
     let helper: HelperThread?
     let chunkJob: UnsafeMutablePointer<ChunkJob>

@@ -20,7 +20,7 @@ import LayoutModel
 /// large build. The check tracks a state struct as one property, so it would also
 /// report what the solver does on purpose, one field written in place (a buffer
 /// of `basis.x`) while another is read (`basis.isBasic`), as a conflict. The solver
-/// runs on its caller's thread (a long block pass's second share runs on a helper,
+/// runs on its caller's thread (a helper takes chunks of a long block pass too,
 /// through raw buffers only: BlockPassThreads.swift) and no access to a field
 /// overlaps another to the same field, so the check can only cost, never catch.
 public final class FactoredSolver {
