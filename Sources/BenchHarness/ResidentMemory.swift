@@ -39,7 +39,7 @@ public struct ResidentMemoryWatch: Sendable {
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 256)
         while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(cString: line)
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             guard text.hasPrefix(name) else { continue }
             let digits = text.dropFirst(name.count).filter(\.isNumber)
             return Int(digits).map { $0 * 1024 }

@@ -32,6 +32,18 @@ struct Report: ParsableCommand {
     @Option(help: "Write the report's plots as SVG files into this folder (made if missing).")
     var plots: String?
 
+    func validate() throws {
+        // A file given twice would count its runs twice in the table, the verdicts and the plots.
+        var seen: [String: String] = [:]
+        for path in results {
+            let key = (path as NSString).standardizingPath
+            if let first = seen[key] {
+                throw ValidationError("'\(shortenedForMessage(path))' is given twice (as '\(shortenedForMessage(first))' too): each results file is read once")
+            }
+            seen[key] = path
+        }
+    }
+
     func run() throws {
         var runs: [ResultsReader.Run] = []
         for path in results {

@@ -57,6 +57,16 @@ struct ReportAndRecordTests {
         #expect(refused.status != 0 && refused.err.contains("--same-constraints needs --change-constants K"))
     }
 
+    @Test("report refuses a results file given twice, naming it, before reading any (its runs would count twice)")
+    func reportRefusesAFileTwice() throws {
+        let dir = try scratch()
+        let twice = try layoutbench(["report", dir + "/a.json", dir + "/./a.json"])
+        #expect(twice.status == 64)
+        #expect(twice.err.contains("'\(dir)/./a.json' is given twice (as '\(dir)/a.json' too): each results file is read once"), "\(twice.err)")
+        #expect(!twice.err.contains("cannot read"))
+        #expect(twice.out.isEmpty)
+    }
+
     @Test("report --plots onto a file is refused naming it, and writes nothing")
     func reportPlotsOntoFile() throws {
         let dir = try scratch()
