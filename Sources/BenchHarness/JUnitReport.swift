@@ -28,21 +28,17 @@ public struct JUnitReport {
         if others.isEmpty {
             cases.append(Case(scene: scene, name: "\(reference) alone", failure: outcome.disagreements.first?.description ?? "nothing compared"))
         }
-        // A back end that refused or failed what the others solved is named first in its
-        // disagreement, which is its pair's alone.
-        func culprit(_ d: Equivalence.Disagreement) -> String? {
-            outcome.skipped.first { d.message.hasPrefix($0.backend + " ") }?.backend
-        }
+        // A back end that refused or failed what the others solved is its disagreement's culprit: the pair's alone.
         for other in others {
             // A disagreement belongs to the pair whose other back end it names; one naming
             // only the reference (it broke a required constraint) to every pair.
-            let own = outcome.disagreements.filter { culprit($0) == nil && (mentions($0.message, other) || onlyReference($0.message, others)) }
+            let own = outcome.disagreements.filter { $0.culprit == nil && (mentions($0.message, other) || onlyReference($0.message, others)) }
             let failure = own.first.map { "frame \($0.frame): \($0.message)" }
             cases.append(Case(scene: scene, name: "\(reference) vs \(other)", failure: failure))
         }
         for skip in outcome.skipped {
             // A back end that refused or failed what the others solved is a failure, not a skip.
-            if let own = outcome.disagreements.first(where: { culprit($0) == skip.backend }) {
+            if let own = outcome.disagreements.first(where: { $0.culprit == skip.backend }) {
                 cases.append(Case(scene: scene, name: "\(reference) vs \(skip.backend)", failure: "frame \(own.frame): \(own.message)"))
             } else {
                 cases.append(Case(scene: scene, name: "\(reference) vs \(skip.backend)", skipped: skip.reason))

@@ -70,22 +70,20 @@ extension FactoredSolver {
         let split = p.splits(ofBlocks: count)
         // In a split pass each chunk writes its changed unknowns from its own place: after
         // the room the blocks before it may fill (a block's columns).
+        let changedBefore = framePath.changedVariables.count
         var columns = 0
         for m in 0..<count {
-            if split, m % BlockPassThreads.chunkSize == 0 { p.chunkChangedStart[m / BlockPassThreads.chunkSize] = columns }
+            if split, m % BlockPassThreads.chunkSize == 0 { p.chunkChangedStart[m / BlockPassThreads.chunkSize] = changedBefore + columns }
             columns += factor.blockStart[Int(blocks[m]) + 1] - factor.blockStart[Int(blocks[m])]
         }
         framePath.changedVariables.reserve(columns)
-        let changedBefore = framePath.changedVariables.count
         var tally = LocalBlockTally(changed: changedBefore)
         let done = withLocalTables { t in
             blocks.withUnsafeBufferPointer { blocks in
                 guard split else {
                     return p.workspaces[0].runShare(0..<count, of: blocks, reoptimise: reoptimise, looseStart: p.looseStart, t, &tally)
                 }
-                let chunks = (count + BlockPassThreads.chunkSize - 1) / BlockPassThreads.chunkSize
-                for c in 0..<chunks {
-                    p.chunkChangedStart[c] += changedBefore
+                for c in 0..<BlockPassThreads.chunkCount(ofBlocks: count) {
                     p.chunkTallies[c] = LocalBlockTally(
                         changed: p.chunkChangedStart[c], infeasible: Int(p.looseStart[c * BlockPassThreads.chunkSize]))
                 }
@@ -106,10 +104,9 @@ extension FactoredSolver {
     /// added up into `tally`.
     private func joinChunks(count: Int, into tally: inout LocalBlockTally) {
         let p = localBuffers
-        let chunks = (count + BlockPassThreads.chunkSize - 1) / BlockPassThreads.chunkSize
         framePath.changedVariables.storage.withUnsafeMutableBufferPointer { changed in
         framePath.touchedStorage.withUnsafeMutableBufferPointer { infeasible in
-            for c in 0..<chunks {
+            for c in 0..<BlockPassThreads.chunkCount(ofBlocks: count) {
                 let chunk = p.chunkTallies[c]
                 let changedFrom = p.chunkChangedStart[c], infeasibleFrom = Int(p.looseStart[c * BlockPassThreads.chunkSize])
                 for i in changedFrom..<chunk.changed { changed[tally.changed + i - changedFrom] = changed[i] }

@@ -32,6 +32,12 @@ extension FactoredSolver {
         settings.level.withUnsafeMutableBufferPointer { level in
         settings.rhs.withUnsafeMutableBufferPointer { rhs in
         framePath.isDirty.withUnsafeMutableBufferPointer { isDirty in
+            // `markChanged` on the raw buffer.
+            func markChanged(_ r: Int) {
+                guard !isDirty[r] else { return }
+                isDirty[r] = true
+                framePath.dirtyRows.append(Int32(r))
+            }
             run: while i < ops.count {
                 switch ops[i] {
                 case let .setPriority(h, value):
@@ -49,17 +55,11 @@ extension FactoredSolver {
                     let r = Int(h)
                     guard !(inForce[r] && level[r] == 0 && requiredLoose) else { break run }
                     rhs[r] = value
-                    if !isDirty[r] {
-                        isDirty[r] = true
-                        framePath.dirtyRows.append(Int32(r))
-                    }
+                    markChanged(r)
                 case let .suggest(e, value):
                     let r = editRowBase + Int(e)
                     rhs[r] = value
-                    if !isDirty[r] {
-                        isDirty[r] = true
-                        framePath.dirtyRows.append(Int32(r))
-                    }
+                    markChanged(r)
                 default:
                     break run
                 }

@@ -9,6 +9,9 @@ public enum Equivalence {
         public var scene: String
         public var frame: Int
         public var message: String
+        /// The back end that refused or failed a layout the others solved, which the
+        /// message names first; nil when the back ends' answers differ.
+        public var culprit: String? = nil
         public var description: String { "\(scene) frame \(frame): \(message)" }
     }
 
@@ -41,6 +44,18 @@ public enum Equivalence {
         }
     }
 
+    /// A disagreement per back end of `stops` that refused or failed (`what`) what `others`
+    /// solved, naming it first, as its culprit.
+    static func blame(
+        _ stops: [(backend: String, reason: String)], _ what: String, _ othersDid: String, _ others: [String], scene: String, frame: Int
+    ) -> [Disagreement] {
+        stops.map { stop in
+            Disagreement(
+                scene: scene, frame: frame, message: "\(stop.backend) \(what) (\(stop.reason)); \(othersDid) (\(others.joined(separator: ", ")))",
+                culprit: stop.backend)
+        }
+    }
+
     static let attributeNames = ["left", "top", "width", "height"]
 
     /// Runs every applicable back end on `scene` side by side. `stopAtFirst` ends the
@@ -68,12 +83,7 @@ public enum Equivalence {
         }
         outcome.backends = sessions.map(\.name)
         if !sessions.isEmpty, !refusals.isEmpty {
-            // The culprit first: reports (JUnit) give a disagreement to the back end it starts with.
-            let solvers = sessions.map(\.name).joined(separator: ", ")
-            for r in refusals {
-                outcome.disagreements.append(Disagreement(
-                    scene: name, frame: 0, message: "\(r.backend) refuses the initial layout (\(r.reason)); solved by (\(solvers))"))
-            }
+            outcome.disagreements += blame(refusals, "refuses the initial layout", "solved by", sessions.map(\.name), scene: name, frame: 0)
             if stopAtFirst || sessions.count < 2 { return outcome }
         }
         guard sessions.count >= 2 else {
@@ -111,11 +121,7 @@ public enum Equivalence {
                 }
                 // A back end that fails a frame the others run disagrees with them.
                 if !sessions.isEmpty, !failures.isEmpty {
-                    let runners = sessions.map(\.name).joined(separator: ", ")
-                    for f in failures {
-                        outcome.disagreements.append(Disagreement(
-                            scene: name, frame: frame, message: "\(f.backend) fails this frame (\(f.reason)); run by (\(runners))"))
-                    }
+                    outcome.disagreements += blame(failures, "fails this frame", "run by", sessions.map(\.name), scene: name, frame: frame)
                     if stopAtFirst || sessions.count < 2 { break }
                 }
                 if sessions.count < 2 {

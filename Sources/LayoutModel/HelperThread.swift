@@ -27,7 +27,7 @@ public final class HelperThread {
     private var finished = true
     private var stopping = false
     private var thread: pthread_t?
-    /// The next ticket `nextTicket` hands out, guarded by `mutex`.
+    /// The next ticket `nextTicket` hands out (0 when a job starts), guarded by `mutex`.
     private var ticket = 0
 
     /// Starts the thread; nil when the system refuses one (the caller then does all
@@ -71,22 +71,16 @@ public final class HelperThread {
         mutex.deallocate()
     }
 
-    /// Hands `job` over, to run on the helper with `context`. The previous job must
-    /// have been waited for.
+    /// Hands `job` over, to run on the helper with `context`, its tickets from 0. The
+    /// previous job must have been waited for.
     public func start(_ job: Job, context: UnsafeMutableRawPointer) {
         pthread_mutex_lock(mutex)
         precondition(finished, "HelperThread: a job was started before the last one was waited for")
         self.job = job
         self.context = context
+        ticket = 0
         finished = false
         pthread_cond_signal(wake)
-        pthread_mutex_unlock(mutex)
-    }
-
-    /// Starts the tickets again from 0 (before a job that draws them is started).
-    public func resetTickets() {
-        pthread_mutex_lock(mutex)
-        ticket = 0
         pthread_mutex_unlock(mutex)
     }
 

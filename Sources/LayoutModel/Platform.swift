@@ -97,6 +97,18 @@ public enum Platform {
 
     public static var processID: Int32 { getpid() }
 
+    /// Flushes every C stream and says whether a write to standard output failed. C's
+    /// `stdout` stream keeps the error (glibc writes nothing more once a write fails, so a
+    /// last flush succeeds); the stream is found by name, as Swift 6 refuses the global
+    /// variable itself as shared mutable state. `errno` holds the failure's reason.
+    public static func standardOutputFailedWhenFlushed() -> Bool {
+        if fflush(nil) != 0 { return true }
+        guard let symbol = dlsym(nil, "stdout"),
+              let stream = symbol.load(as: UnsafeMutablePointer<FILE>?.self)
+        else { return false }
+        return ferror(stream) != 0
+    }
+
     /// The environment variable `name`, nil when unset.
     public static func environmentValue(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 

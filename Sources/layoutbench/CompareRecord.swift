@@ -35,7 +35,7 @@ struct CompareRecord: Codable {
         do {
             try writeFile(String(decoding: try encoder.encode(File(records: records)), as: UTF8.self) + "\n", to: path)
         } catch {
-            printError("--json '\(path)': cannot write the verdicts: \((error as? FileError)?.description ?? error.localizedDescription)")
+            printError("--json '\(path)': cannot write the verdicts: \(writeFailureText(error))")
             throw ExitCode.failure
         }
     }

@@ -51,23 +51,13 @@ extension LayoutBench {
         main(arguments)
         // Every write is checked: standard output is buffered, so a failed write (a full disk,
         // `> /dev/full`) shows only when it is flushed, here, after the command has run.
-        if fflush(nil) != 0 || standardOutputFailed() {
+        if Platform.standardOutputFailedWhenFlushed() {
             // errno still holds the failed write's reason, unless a later call replaced it.
             let code = Platform.lastError
             printError("cannot write 'standard output': \(code == 0 ? "a write failed" : Platform.errorText(code))")
             exit(withError: ExitCode.failure)
         }
     }
-}
-
-/// Whether a write to standard output failed: C's `stdout` stream keeps the error (glibc writes
-/// nothing more once a write fails, so a later flush succeeds). The stream is found by name, as
-/// Swift 6 refuses the global variable itself as shared mutable state.
-func standardOutputFailed() -> Bool {
-    guard let symbol = dlsym(nil, "stdout"),
-          let stream = symbol.load(as: UnsafeMutablePointer<FILE>?.self)
-    else { return false }
-    return ferror(stream) != 0
 }
 
 /// Standard error, unbuffered, for messages and progress.
@@ -83,6 +73,23 @@ func printError(_ message: String) {
 func loadScene(_ argument: String) throws(LayoutError) -> Scene {
     if let bytes = try exampleBytes(argument) { return try Scene.load(bytes) }
     return try Scene.loadFile(argument)
+}
+
+/// The scene argument loaded and compiled; when it does not load, its error is printed naming
+/// the scene and no back end (a scene that does not load is its own fault), and the command exits 1.
+func loadCompiledScene(_ argument: String) throws -> (scene: Scene, compiled: CompiledScene) {
+    do {
+        let scene = try loadScene(argument)
+        return (scene, try scene.compile())
+    } catch {
+        printError("\(argument): \(error)")
+        throw ExitCode.failure
+    }
+}
+
+/// What a failed write says: a `FileError`'s own text (the file and the system's reason), else Foundation's.
+func writeFailureText(_ error: any Error) -> String {
+    (error as? FileError)?.description ?? error.localizedDescription
 }
 
 /// Reads a scene file, or `example:NAME`, and every problem found reading it.

@@ -89,14 +89,7 @@ struct Render: ParsableCommand {
         var options = BackendOptions()
         if let memoryLimit { options.memoryLimitBytes = memoryLimit << 20 }
         let bytes: ByteBuffer
-        let source: Scene, compiled: CompiledScene
-        do {
-            source = try loadScene(scene)
-            compiled = try source.compile()
-        } catch {
-            printError("\(scene): \(error)")
-            throw ExitCode.failure
-        }
+        let (source, compiled) = try loadCompiledScene(scene)
         do {
             let frame = frame ?? 0
             // Only the scene knows its frame count: a frame beyond it is still a usage error.

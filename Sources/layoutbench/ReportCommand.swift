@@ -93,7 +93,7 @@ struct Report: ParsableCommand {
             }
             try linkPlots(drawn.map(\.0), fromReportIn: folder)
         } catch {
-            printError("--plots '\(folder)': cannot write the plots: \((error as? FileError)?.description ?? error.localizedDescription)")
+            printError("--plots '\(folder)': cannot write the plots: \(writeFailureText(error))")
             throw ExitCode.failure
         }
     }

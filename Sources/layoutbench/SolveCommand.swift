@@ -63,14 +63,7 @@ struct Solve: ParsableCommand {
         let backendType = backend.type
         var options = BackendOptions()
         if let memoryLimit { options.memoryLimitBytes = memoryLimit << 20 }
-        // A scene that does not load is the scene's fault, not the back end's: no back-end name.
-        let compiled: CompiledScene
-        do {
-            compiled = try loadScene(scene).compile()
-        } catch {
-            printError("\(scene): \(error)")
-            throw ExitCode.failure
-        }
+        let compiled = try loadCompiledScene(scene).compiled
         do {
             let session = try openSession(compiled, backendType, options)
             // A back end over parent-relative positions then hands its frames over as they are.

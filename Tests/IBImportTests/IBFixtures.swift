@@ -44,3 +44,23 @@ func ibDocument(toolsVersion: Int, device: String? = nil, _ objects: String) -> 
     lines += ["<objects>", objects, "</objects>", "</document>"]
     return lines.joined(separator: "\n")
 }
+
+/// A controller's root view `root` (`width` × `height`) holding view `ID-t` (IDs prefixed by
+/// `prefix`), stored at y = `storedY`, 40 tall, as wide as the root, constrained 10 below the
+/// safe area's top (`ID-sa`).
+func rootWithTopView(root: String, prefix: String, width: Int, height: Int, storedY: Int) -> String {
+    """
+    <view key="view" id="\(root)"><rect key="frame" x="0" y="0" width="\(width)" height="\(height)"/>
+    <subviews>
+    <view translatesAutoresizingMaskIntoConstraints="NO" id="\(prefix)t"><rect key="frame" x="0" y="\(storedY)" width="\(width)" height="40"/></view>
+    </subviews>
+    <constraints>
+    <constraint firstItem="\(prefix)t" firstAttribute="top" secondItem="\(prefix)sa" secondAttribute="top" constant="10" id="\(prefix)tt"/>
+    <constraint firstItem="\(prefix)t" firstAttribute="leading" secondItem="\(root)" secondAttribute="leading" id="\(prefix)tl"/>
+    <constraint firstAttribute="trailing" secondItem="\(prefix)t" secondAttribute="trailing" id="\(prefix)tr"/>
+    <constraint firstItem="\(prefix)t" firstAttribute="height" constant="40" id="\(prefix)th"/>
+    </constraints>
+    <viewLayoutGuide key="safeArea" id="\(prefix)sa"/>
+    </view>
+    """
+}

@@ -38,18 +38,7 @@ struct IBNavigationBarTests {
             """
             <scene sceneID="s-\(c.id)"><objects>
             <viewController id="\(c.id)">
-            <view key="view" id="\(c.id)-root"><rect key="frame" x="0" y="0" width="\(width)" height="\(height)"/>
-            <subviews>
-            <view translatesAutoresizingMaskIntoConstraints="NO" id="\(c.id)-t"><rect key="frame" x="0" y="0" width="\(width)" height="40"/></view>
-            </subviews>
-            <constraints>
-            <constraint firstItem="\(c.id)-t" firstAttribute="top" secondItem="\(c.id)-sa" secondAttribute="top" constant="10" id="\(c.id)-tt"/>
-            <constraint firstItem="\(c.id)-t" firstAttribute="leading" secondItem="\(c.id)-root" secondAttribute="leading" id="\(c.id)-tl"/>
-            <constraint firstAttribute="trailing" secondItem="\(c.id)-t" secondAttribute="trailing" id="\(c.id)-tr"/>
-            <constraint firstItem="\(c.id)-t" firstAttribute="height" constant="40" id="\(c.id)-th"/>
-            </constraints>
-            <viewLayoutGuide key="safeArea" id="\(c.id)-sa"/>
-            </view>
+            \(rootWithTopView(root: "\(c.id)-root", prefix: "\(c.id)-", width: width, height: height, storedY: 0))
             \(c.mode.map { "<navigationItem key=\"navigationItem\" largeTitleDisplayMode=\"\($0)\" id=\"\(c.id)-item\"/>" } ?? "")
             <connections>\(c.shows.map { "<segue destination=\"\($0)\" kind=\"show\" id=\"\(c.id)-\($0)\"/>" }.joined())</connections>
             </viewController>

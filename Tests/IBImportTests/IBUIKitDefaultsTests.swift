@@ -305,18 +305,7 @@ private func controllerWithTopView(tools: Int, device: String, width: Int, heigh
     <device id="\(device)" orientation="portrait"/>
     <scenes><scene sceneID="s1"><objects>
     <viewController id="vc">
-    <view key="view" id="v"><rect key="frame" x="0" y="0" width="\(width)" height="\(height)"/>
-    <subviews>
-    <view translatesAutoresizingMaskIntoConstraints="NO" id="t"><rect key="frame" x="0" y="10" width="\(width)" height="40"/></view>
-    </subviews>
-    <constraints>
-    <constraint firstItem="t" firstAttribute="top" secondItem="sa" secondAttribute="top" constant="10" id="tt"/>
-    <constraint firstItem="t" firstAttribute="leading" secondItem="v" secondAttribute="leading" id="tl"/>
-    <constraint firstAttribute="trailing" secondItem="t" secondAttribute="trailing" id="tr"/>
-    <constraint firstItem="t" firstAttribute="height" constant="40" id="th"/>
-    </constraints>
-    <viewLayoutGuide key="safeArea" id="sa"/>
-    </view>
+    \(rootWithTopView(root: "v", prefix: "", width: width, height: height, storedY: 10))
     \(controllerExtra)
     </viewController>
     </objects></scene></scenes>

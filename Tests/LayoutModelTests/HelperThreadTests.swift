@@ -64,7 +64,6 @@ struct HelperThreadTests {
         }
         for _ in 0..<20 {
             taken.initialize(repeating: 0)
-            helper.resetTickets()
             context.initialize(to: Draw(helper: helper, taken: taken))
             helper.start(Self.drawTickets, context: UnsafeMutableRawPointer(context))
             while case let ticket = helper.nextTicket(), ticket < taken.count { taken[ticket] += 1 }
