@@ -12,7 +12,7 @@ func layoutbenchExecutable() -> URL {
 }
 
 /// Runs the built `layoutbench` and returns its exit status and both outputs.
-func layoutbench(_ arguments: [String], input: String? = nil) throws -> (status: Int32, out: String, err: String) {
+func layoutbench(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
     try runProcess(layoutbenchExecutable(), arguments)
 }
 
