@@ -141,7 +141,9 @@ extension BlockWorkspace {
                 solveLocalValues(n: size)
             }
             let levelCount = localDuals(n: size, slots: slots)
-            guard let (slot, positive) = localEnteringRow(n: size, levels: levelCount, blandOnly: blandOnly, t) else {
+            guard let (slot, positive) = localEnteringRow(
+                n: size, levels: levelCount, blandOnly: blandOnly, kind: t.kind, variableCount: t.variableCount
+            ) else {
                 writeBackBlock(b, start: start, n: size, slots: slots, pivots: pivots, t, &tally)
                 return true
             }
@@ -319,22 +321,29 @@ extension BlockWorkspace {
     /// The tight slot whose loosening enters, and in which direction: the most
     /// important improving one, as a round orders its candidates, or the lowest row
     /// (Bland's rule) after a step of zero. Nil when none improves: the block is optimal.
-    private func localEnteringRow<S: LocalBlockSize>(n size: S, levels levelCount: Int, blandOnly: Bool, _ t: LocalBlockTables) -> (slot: Int, positive: Bool)? {
+    private func localEnteringRow<S: LocalBlockSize>(
+        n size: S, levels levelCount: Int, blandOnly: Bool, kind: UnsafeBufferPointer<RowKind>, variableCount: Int32
+    ) -> (slot: Int, positive: Bool)? {
         let n = size.n
         let p = self
         // The best so far, compared as `Candidate`s are: level, then value, then Bland's index.
         var bestSlot = -1, bestPositive = true
         var bestLevel = Int32.max, bestValue = 0.0, bestIndex = Int32.max
+        // A tight required equality's own columns cost 1 at level 0 in both directions,
+        // offset only by a dual at level 0: with none, it cannot improve (toggle's
+        // blocks: two of three slots), and its reduced costs need not be read.
+        let requiredLevelIdle = levelCount == 0 || p.levels[0] != 0
         for i in 0..<n {
+            if requiredLevelIdle, p.level[i] == 0, kind[Int(p.rows[i])] == .equal { continue }
             let duals = localSlotDuals(slot: i, n: size, levels: levelCount)
             var positive = true
-            var cost = localReducedCost(slot: i, positive: true, duals, t)
+            var cost = localReducedCost(slot: i, positive: true, duals, kind)
             if cost.sign >= 0 {
                 positive = false
-                cost = localReducedCost(slot: i, positive: false, duals, t)
+                cost = localReducedCost(slot: i, positive: false, duals, kind)
             }
             guard cost.sign < 0 else { continue }
-            let index = t.variableCount + p.rows[i]
+            let index = variableCount + p.rows[i]
             if bestSlot >= 0 {
                 let better = blandOnly
                     ? index < bestIndex
@@ -370,9 +379,9 @@ extension BlockWorkspace {
     /// `reducedCost(row:positive:)` of tight slot `i`, from its duals (`localSlotDuals`):
     /// loosening it costs 1 at its own level if that own column costs, offset by its
     /// dual there, else the leading dual leads (negated for `pos`).
-    @inline(__always) private func localReducedCost(slot i: Int, positive: Bool, _ d: LocalSlotDuals, _ t: LocalBlockTables) -> LeadingCost {
+    @inline(__always) private func localReducedCost(slot i: Int, positive: Bool, _ d: LocalSlotDuals, _ kinds: UnsafeBufferPointer<RowKind>) -> LeadingCost {
         let p = self
-        let kind = t.kind[Int(p.rows[i])]
+        let kind = kinds[Int(p.rows[i])]
         let costs = positive ? kind != .lessThanOrEqual : kind != .greaterThanOrEqual
         let sign = positive ? -1.0 : 1.0
         let (level, y) = costs ? (d.otherLevel, d.other) : (d.firstLevel, d.first)
