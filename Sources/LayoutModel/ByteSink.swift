@@ -14,6 +14,8 @@ public final class ByteSink {
     private var temporaryPath: String?
     private var failure: FileError?
     private var finished = false
+    /// Written out and closed (`finishWriting`), not yet renamed.
+    private var closed = false
     private let chunk = 1 << 20
 
     /// Collects everything in memory (`buffer`, `string`).
@@ -92,20 +94,31 @@ public final class ByteSink {
     /// Flushes, closes, and (for a file) renames the temporary file into place.
     /// Throws the first failure; a failed file leaves nothing behind.
     public func finish() throws(FileError) {
+        try finishWriting()
         guard !finished else { return }
         finished = true
+        if let temporaryPath, let code = Platform.renameFile(temporaryPath, to: name) {
+            Platform.removeFile(temporaryPath)
+            throw FileError(path: name, action: "write", reason: Platform.errorText(code))
+        }
+    }
+
+    /// `finish()` but the rename: flushes and closes, and throws the first failure (the
+    /// temporary file removed). A command writing several files calls it on each before
+    /// finishing any, so that one failed write leaves none of them in place; a sink
+    /// dropped after it still removes its temporary file.
+    public func finishWriting() throws(FileError) {
+        guard !finished, !closed else { return }
+        closed = true
         flush()
         if ownsDescriptor, let fd, let code = Platform.closeDescriptor(fd), failure == nil {
             failure = FileError(path: name, action: "write", reason: Platform.errorText(code))
         }
         fd = nil
         if let failure {
+            finished = true
             if let temporaryPath { Platform.removeFile(temporaryPath) }
             throw failure
-        }
-        if let temporaryPath, let code = Platform.renameFile(temporaryPath, to: name) {
-            Platform.removeFile(temporaryPath)
-            throw FileError(path: name, action: "write", reason: Platform.errorText(code))
         }
     }
 
@@ -130,4 +143,21 @@ public func writeFile(_ text: String, to path: String) throws(FileError) {
     let sink = try ByteSink(path: path)
     sink.write(text)
     try sink.finish()
+}
+
+/// Writes the files `paths`, all or nothing: `body(i, sink)` writes file `i`'s text,
+/// each under a temporary name, and once every one is written they are renamed into
+/// place, so one failed write leaves none of them (a command's several outputs, as
+/// `bench`'s results and report). Throws the first failure; only a rename failing
+/// after every write succeeded leaves the files renamed before it.
+public func writeFiles(_ paths: [String], _ body: (Int, ByteSink) -> Void) throws(FileError) {
+    var written: [ByteSink] = []
+    written.reserveCapacity(paths.count)
+    for (i, path) in paths.enumerated() {
+        let sink = try ByteSink(path: path)
+        body(i, sink)
+        try sink.finishWriting()
+        written.append(sink)
+    }
+    for sink in written { try sink.finish() }
 }

@@ -248,10 +248,11 @@ struct Bench: ParsableCommand {
         let jsonText = ResultsJSON.encode(all, context: context, settings: settings)
         do {
             try Platform.makeDirectories(results)
-            try writeFile(jsonText, to: results + "/results.json")
-            try writeFile(markdownReport(all, context: context), to: results + "/report.md")
-            if let json { try writeFile(jsonText, to: json) }
-            if let html { try writeFile(htmlReport(all, context: context, settings: settings), to: html) }
+            // All or nothing: a failed write leaves none of the run's files.
+            let texts = [jsonText, markdownReport(all, context: context)] + (json.map { _ in [jsonText] } ?? [])
+                + (html.map { _ in [htmlReport(all, context: context, settings: settings)] } ?? [])
+            let paths = [results + "/results.json", results + "/report.md"] + (json.map { [$0] } ?? []) + (html.map { [$0] } ?? [])
+            try writeFiles(paths) { i, sink in sink.write(texts[i]) }
         } catch {
             printError("bench: \(error)")
             throw ExitCode.failure

@@ -173,19 +173,14 @@ struct Import: ParsableCommand {
         return out
     }
 
-    /// Each scene is written under a temporary name and renamed into place, so a failed write
-    /// leaves no partial file; the scenes written before it are complete.
+    /// All or nothing (`writeFiles`): a failed write leaves none of this import's scenes.
     private func write(_ scenes: [IBImportedScene], to folder: String) throws {
-        var written = 0
         do {
             try Platform.makeDirectories(folder)
-            for scene in scenes {
-                try writeFile(scene.jsonWithMetadata(), to: (folder as NSString).appendingPathComponent(scene.name + ".json"))
-                written += 1
-            }
+            let paths = scenes.map { (folder as NSString).appendingPathComponent($0.name + ".json") }
+            try writeFiles(paths) { i, sink in sink.write(scenes[i].jsonWithMetadata()) }
         } catch {
-            let before = written == 0 ? "" : " (\(written) of \(scenes.count) scenes were written before it)"
-            printError("import: \(error)\(before)")
+            printError("import: \(error)")
             throw ExitCode.failure
         }
     }

@@ -65,6 +65,37 @@ struct ImportCLITests {
     }
 }
 
+@Suite("import: all or nothing")
+struct ImportWriteCLITests {
+    /// Two hierarchies: scenes "view" and "view-2".
+    static let twoRoots = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21000">
+        <objects>
+        <view id="first"><rect key="frame" x="0" y="0" width="100" height="100"/></view>
+        <view id="second"><rect key="frame" x="0" y="0" width="200" height="50"/></view>
+        </objects>
+        </document>
+        """
+
+    @Test("a scene that cannot be written leaves none of the import's scenes, and names the path")
+    func failedWriteLeavesNone() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.twoRoots.write(toFile: dir + "/Two.xib", atomically: true, encoding: .utf8)
+        let written = try layoutbench(["import", dir + "/Two.xib", "--output", dir + "/ok"])
+        #expect(written.status == 0, "\(written.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/ok").sorted() == ["view-2.json", "view.json"])
+        // The second scene's file is a folder: the first, written before it, must not stay.
+        try FileManager.default.createDirectory(atPath: dir + "/out/view-2.json", withIntermediateDirectories: true)
+        let r = try layoutbench(["import", dir + "/Two.xib", "--output", dir + "/out"])
+        #expect(r.status == 1)
+        #expect(r.err == "import: cannot write '\(dir)/out/view-2.json': it is a folder\n", "\(r.err)")
+        #expect(r.out.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/out") == ["view-2.json"])
+    }
+}
+
 @Suite("import: conflicting required constraints")
 struct ImportConflictCLITests {
     /// A root with one view whose width is required to be both 10 and 20 (w2 comes second).
