@@ -1,3 +1,4 @@
+import ExternalBackend
 import LayoutModel
 
 /// Reads a results file (schema version 1 or 2, as `ResultsJSON.encode` writes it) back, so that a
@@ -20,6 +21,11 @@ public enum ResultsReader {
         }
         func string(_ v: JSONValue?) -> String? { if case let .string(s)? = v { return s } else { return nil } }
         func number(_ v: JSONValue?) -> Double? { if case let .number(n)? = v { return n } else { return nil } }
+        // Another tool's file with the same keys would be read as figures of this one's.
+        guard let tool = string(root["tool"]) else { throw fail("tool", "missing; not a LayoutBench results file") }
+        guard tool == ResultsFile.toolName else {
+            throw fail("tool", "is \"\(shortenedForMessage(tool))\"; this reads the results files \(ResultsFile.toolName) writes")
+        }
         let machine = root["machine"]
         let context = RunContext(
             command: string(root["command"]) ?? "", gitCommit: string(root["git_commit"]) ?? "",
@@ -40,6 +46,10 @@ public enum ResultsReader {
             let path = "results[\(i)]"
             guard let backend = string(record["backend"]), let scene = string(record["scene"]) else {
                 throw fail(path, "needs \"backend\" and \"scene\" strings")
+            }
+            // A misspelt name would make a back end of its own in the tables and verdicts.
+            guard BackendRegistry.named(backend) != nil || DriverRegistry.isExternal(backend) else {
+                throw fail(path + ".backend", "\"\(shortenedForMessage(backend))\" names no back end (\(BackendRegistry.selectableNames.joined(separator: ", "))) nor a driver (\(DriverRegistry.shippedNames.joined(separator: ", ")), exec:COMMAND)")
             }
             var r = BenchResult(
                 backend: backend, scene: scene, family: string(record["family"]), views: Int(number(record["views"]) ?? 0),

@@ -304,7 +304,9 @@ public struct ResultsFile: Codable, Sendable {
     }
 
     public var schemaVersion: Int
+    /// Who wrote the file: `toolName`, which `ResultsReader` requires.
     public var tool: String
+    public static let toolName = "layoutbench"
     public var created: String
     public var command: String
     public var gitCommit: String
@@ -324,7 +326,7 @@ public struct ResultsFile: Codable, Sendable {
 
     public init(_ results: [BenchResult], context: RunContext, settings: BenchSettings) {
         schemaVersion = ResultsFile.currentVersion
-        tool = "layoutbench"
+        tool = Self.toolName
         created = context.created
         command = context.command
         gitCommit = context.gitCommit

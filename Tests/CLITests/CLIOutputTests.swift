@@ -57,6 +57,16 @@ struct CLIOutputTests {
         #expect(try refused { $0["results"] = [Any]() } == "\(dir)/x.json: results: is empty: the file records no run\n")
         #expect(try refused { firstTimes(&$0, -1) } == "\(dir)/x.json: results[0].frame_seconds.p50: must not be negative, found -1\n")
         #expect(try refused { firstTimes(&$0, "fast") } == "\(dir)/x.json: results[0].frame_seconds.p50: must be a number of seconds, found a string\n")
+        // Another tool's file, or a back end no version has, would be reported as figures of this one.
+        #expect(try refused { $0["tool"] = nil } == "\(dir)/x.json: tool: missing; not a LayoutBench results file\n")
+        #expect(try refused { $0["tool"] = "otherbench" } == "\(dir)/x.json: tool: is \"otherbench\"; this reads the results files layoutbench writes\n")
+        let misspelt = try refused {
+            var results = $0["results"] as! [[String: Any]]
+            results[0]["backend"] = "casowary"
+            $0["results"] = results
+        }
+        #expect(misspelt.hasPrefix("\(dir)/x.json: results[0].backend: \"casowary\" names no back end (cassowary, dense, manual, factored,"), "\(misspelt)")
+        #expect(misspelt.hasSuffix("nor a driver (kiwi, kiwisolver, cassowary-py, yoga, taffy, exec:COMMAND)\n"), "\(misspelt)")
     }
 
     @Test func renderNamesWhatFailed() throws {
