@@ -81,7 +81,8 @@ extension FactoredSolver {
         let done = withLocalTables { t in
             blocks.withUnsafeBufferPointer { blocks in
                 guard split else {
-                    return p.workspaces[0].runShare(0..<count, of: blocks, reoptimise: reoptimise, looseStart: p.looseStart, t, &tally)
+                    return p.workspaces[0].runShare(
+                        0..<count, of: blocks, reoptimise: reoptimise, looseStart: p.looseStart, failing: p.failsListedBlock, t, &tally)
                 }
                 for c in 0..<BlockPassThreads.chunkCount(ofBlocks: count) {
                     p.chunkTallies[c] = LocalBlockTally(

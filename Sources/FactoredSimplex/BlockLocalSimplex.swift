@@ -65,6 +65,8 @@ final class LocalBlockBuffers {
     /// Whether long passes are split (a test hook: tests compare both ways), and how many were.
     @exclusivity(unchecked) var splitsLongPasses = true
     @exclusivity(unchecked) var splitPasses = 0
+    /// A test hook: the listed block at this index in a pass fails its local simplex (-1: none).
+    @exclusivity(unchecked) var failsListedBlock = -1
 
     init(rowCount: Int, blockCount: Int, variableCount: Int, termCount: Int) {
         looseRows = .allocate(capacity: max(rowCount, 1))

@@ -18,7 +18,8 @@ import LayoutModel
 /// A chunk stops re-optimising at its own first failure (the blocks after it in the
 /// chunk get their values only), so after a failure a later chunk's blocks may be
 /// re-optimised where one thread would only have solved their values: either way the
-/// basis left is primal feasible and the caller prices and finishes from it.
+/// basis left is primal feasible and the caller prices and finishes from it (SplitPassTests
+/// forces a failure in the middle of a split pass).
 enum BlockPassThreads {
     /// Workspaces per solver: one per thread of a pass.
     static let count = 2
@@ -111,7 +112,8 @@ extension LocalBlockBuffers {
             let c = helper!.nextTicket()
             guard c * size < count else { return }
             let listed = (c * size)..<min(count, (c + 1) * size)
-            chunkDone[c] = workspace.runShare(listed, of: blocks, reoptimise: reoptimise, looseStart: looseStart, t, &chunkTallies[c])
+            chunkDone[c] = workspace.runShare(
+                listed, of: blocks, reoptimise: reoptimise, looseStart: looseStart, failing: failsListedBlock, t, &chunkTallies[c])
         }
     }
 }
@@ -119,10 +121,11 @@ extension LocalBlockBuffers {
 extension BlockWorkspace {
     /// Runs the listed blocks `listed` (indices into `blocks`, their loose rows from
     /// `LocalBlockBuffers.looseStart`): re-optimised while each one's local simplex
-    /// succeeds, then their values only. True when every one was re-optimised.
+    /// succeeds, then their values only. True when every one was re-optimised. The
+    /// listed block `failing` (a test hook; -1: none) fails as its local simplex may.
     func runShare(
         _ listed: Range<Int>, of blocks: UnsafeBufferPointer<Int32>, reoptimise: Bool,
-        looseStart: UnsafeMutablePointer<Int32>, _ t: LocalBlockTables, _ tally: inout LocalBlockTally
+        looseStart: UnsafeMutablePointer<Int32>, failing: Int, _ t: LocalBlockTables, _ tally: inout LocalBlockTally
     ) -> Bool {
         // A local tally, stored once at the end: chunks' tallies sit side by side, and a
         // store to one per block would make both threads wait on the line they share.
@@ -131,7 +134,7 @@ extension BlockWorkspace {
         var m = listed.lowerBound
         while reoptimise, m < listed.upperBound {
             let loose = Int(looseStart[m])..<Int(looseStart[m + 1])
-            guard reoptimiseBlock(Int(blocks[m]), loose: loose, t, &local) else { break }
+            guard m != failing, reoptimiseBlock(Int(blocks[m]), loose: loose, t, &local) else { break }
             m += 1
         }
         let reoptimised = m == listed.upperBound

@@ -9,11 +9,12 @@ import Testing
 @Suite("Factored simplex: long block passes split over two threads")
 struct SplitPassTests {
     /// Every frame's rectangles, pivots and re-optimisations, with long passes split or not.
-    private func play(_ compiled: CompiledScene, split: Bool) throws -> (rects: [[Double]], pivots: [Int], local: [Int], splits: Int) {
+    private func play(_ compiled: CompiledScene, split: Bool, failing: Int = -1) throws -> (rects: [[Double]], pivots: [Int], local: [Int], splits: Int) {
         let session = try SceneSession(scene: compiled, backend: FactoredBackend.self)
         let backend = try #require(session.backend as? FactoredBackend)
         let solver = backend.solver
         solver.localBuffers.splitsLongPasses = split
+        solver.localBuffers.failsListedBlock = failing
         var out: (rects: [[Double]], pivots: [Int], local: [Int], splits: Int) = ([], [], [], 0)
         for f in compiled.frames.indices {
             let before = (solver.statistics.pivots, solver.blockReoptimisations)
@@ -43,6 +44,29 @@ struct SplitPassTests {
             #expect(split.rects[f] == single.rects[f], "frame \(f)")
         }
         // The split (spacing 100, then 10) and the full width (335) take turns; the last row, split in the second half, moves too.
+        let last = try #require(compiled.viewIDs.firstIndex(of: "yellow2132"))
+        #expect(split.rects.map { $0[4 * last + 2] } == [335, 117.5, 335, 162.5])
+    }
+
+    @Test("a block failing in the middle of a split pass: the caller finishes from the basis the chunks left, and every frame is the optimum that one thread and a pass without the failure give")
+    func failureInsideASplitPass() throws {
+        let scene = SceneGenerator.generate(.toggle, GeneratorParameters(views: 6_400, frames: 4, toggleEvery: 1))
+        let compiled = try scene.compile()
+        // Block 1,000 of 2,133 is in the fourth chunk of 256: chunks before and after it are re-optimised on both threads.
+        let split = try play(compiled, split: true, failing: 1_000)
+        let single = try play(compiled, split: false, failing: 1_000)
+        let clean = try play(compiled, split: false)
+        #expect(split.splits == 4)
+        // No frame counts as re-optimised block by block: the failure sends each to the caller's pricing.
+        #expect(split.local == [0, 0, 0, 0])
+        #expect(single.local == [0, 0, 0, 0])
+        #expect(clean.local == [1, 1, 1, 1])
+        for f in clean.rects.indices {
+            for (which, run) in [("split", split), ("one thread", single)] {
+                let worst = zip(run.rects[f], clean.rects[f]).map { abs($0 - $1) }.max() ?? 0
+                #expect(worst < 1e-9, "frame \(f), \(which): differs from the run without a failure by \(worst)")
+            }
+        }
         let last = try #require(compiled.viewIDs.firstIndex(of: "yellow2132"))
         #expect(split.rects.map { $0[4 * last + 2] } == [335, 117.5, 335, 162.5])
     }
