@@ -1,4 +1,5 @@
 import CJemalloc
+import LayoutModel
 
 #if canImport(Glibc)
 import Glibc
@@ -34,26 +35,17 @@ public struct ResidentMemoryWatch: Sendable {
 
     /// `/proc/self/status`'s field in bytes (it counts kB), or nil off Linux.
     static func statusField(_ name: String) -> Int? {
-        #if os(Linux)
-        guard let file = fopen("/proc/self/status", "r") else { return nil }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 256)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard text.hasPrefix(name) else { continue }
-            let digits = text.dropFirst(name.count).filter(\.isNumber)
-            return Int(digits).map { $0 * 1024 }
+        guard let status = Platform.readSmallFile("/proc/self/status") else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix(name) {
+            return Int(line.dropFirst(name.count).filter(\.isNumber)).map { $0 * 1024 }
         }
-        #endif
         return nil
     }
 
     /// Resets the kernel's resident high-water mark to the current size (Linux 4.0 and later).
     static func resetHighWater() -> Bool {
         #if os(Linux)
-        guard let file = fopen("/proc/self/clear_refs", "w") else { return false }
-        let written = fputs("5", file)
-        return fclose(file) == 0 && written >= 0
+        return Platform.writeToExisting("/proc/self/clear_refs", "5")
         #else
         return false
         #endif

@@ -58,6 +58,32 @@ public enum Platform {
         return nil
     }
 
+    /// A small file's whole text (a `/proc` file, whose size `stat` does not give), or
+    /// nil when it cannot be opened or read.
+    public static func readSmallFile(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { return nil }
+            if n == 0 { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// Writes `text` to an existing file or device (`/proc/self/clear_refs`); whether
+    /// all of it was written and the file closed without error.
+    public static func writeToExisting(_ path: String, _ text: String) -> Bool {
+        let fd = open(path, O_WRONLY)
+        guard fd >= 0 else { return false }
+        let failed = Array(text.utf8).withUnsafeBytes { writeAll(fd, $0) }
+        return close(fd) == 0 && failed == nil
+    }
+
     /// The errno of a failed close, or nil.
     public static func closeDescriptor(_ fd: Int32) -> Int32? { close(fd) == 0 ? nil : errno }
 
