@@ -69,7 +69,8 @@ public func logLogSlope(_ points: [(x: Double, y: Double)]) -> Double? {
     return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
 }
 
-/// The process's peak resident memory so far, in bytes.
+/// The process's peak resident memory as `getrusage` gives it, in bytes (on Linux the
+/// kernel's mark, which `ResidentMemoryWatch` resets before each back end).
 public func peakResidentBytes() -> Int {
     var usage = rusage()
     #if os(Linux)

@@ -71,6 +71,7 @@ struct ChangedRectsTests {
         // Tests run side by side in one process and each run resets the kernel's one
         // high-water mark, so only the figures' presence and sizes are certain here.
         #expect(peak > 0 && before > 0 && r.peakResidentBytes > 0)
+        #expect(r.peakResidentBytes >= peak)
         #endif
         let context = RunContext(command: "c", gitCommit: "g", toolchain: "t", machine: "m", cores: 1, memoryBytes: 1, created: "now", allocator: "a")
         let json = try JSONReader.parse(ResultsJSON.encode([r], context: context, settings: BenchSettings()))
