@@ -95,9 +95,9 @@ def print_method(frames, symbol):
     """The file's title and how its runs were made (the commands remake_results.sh's traffic target runs)."""
     print(f"""# The bytes a frame moves: callgrind's cache simulation
 
-Each run (release build; the caches of this machine's cores, the last level 32 MiB):
+Each run (release build, on one thread: callgrind counts each thread apart; the caches of this machine's cores, the last level 32 MiB):
 
-    SWIFT_DETERMINISTIC_HASHING=1 setarch x86_64 -R valgrind --tool=callgrind --cache-sim=yes --simulate-wb=yes \\
+    LAYOUTBENCH_FACTORED_THREADS=1 SWIFT_DETERMINISTIC_HASHING=1 setarch x86_64 -R valgrind --tool=callgrind --cache-sim=yes --simulate-wb=yes \\
         --D1=32768,8,64 --LL=33554432,16,64 '--toggle-collect={symbol}' --callgrind-out-file=F-V-B.cg \\
         layoutbench bench --family F --views V --backend B --frames {frames} --warmup 0 --repeat 1
 

@@ -62,7 +62,9 @@ final class LocalBlockBuffers {
     let chunkTallies: UnsafeMutablePointer<LocalBlockTally>
     let chunkChangedStart: UnsafeMutablePointer<Int>
     let chunkDone: UnsafeMutablePointer<Bool>
-    /// Whether long passes are split (a test hook: tests compare both ways), and how many were.
+    /// Whether long passes are split, the block pass's and the read's comparison of every
+    /// view (ViewComparison.swift) alike (a test hook: tests compare both ways), and how
+    /// many block passes were.
     @exclusivity(unchecked) var splitsLongPasses = true
     @exclusivity(unchecked) var splitPasses = 0
     /// A test hook: the listed block at this index in a pass fails its local simplex (-1: none).

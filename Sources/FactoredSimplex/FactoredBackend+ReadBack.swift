@@ -75,37 +75,28 @@ extension FactoredBackend {
     /// (and into `buffer`, when given), and lists them, by increasing view, so whoever
     /// reads them walks memory forward. Views pending from before are listed (and
     /// written) in the same order. Every listed view's flag is left clear: the caller
-    /// consumes the list.
+    /// consumes the list. A large layout's pass runs on two threads (ViewComparison.swift).
     func comparePublished(into buffer: UnsafeMutableBufferPointer<Double>?) {
         publishDeferred = false
         // Their flags are set: the pass lists them where they fall.
         let hadPending = pendingViews.count > 0
+        let viewCount = published.count / 4
+        let splits = ViewComparison.splits(views: viewCount) && solver.localBuffers.splitsLongPasses
+        let helper = splits ? solver.localBuffers.helper : nil
+        if helper != nil { splitComparisons += 1 }
         var listed = 0
         // The list has room for every view (see init).
         pendingViews.storage.withUnsafeMutableBufferPointer { list in
         isPending.withUnsafeMutableBufferPointer { flags in
         published.withUnsafeMutableBufferPointer { out in
         solver.basis.x.withUnsafeBufferPointer { x in
-            for view in 0..<(out.count / 4) {
-                let b = view &* 4
-                let x0 = x[b], x1 = x[b + 1], x2 = x[b + 2], x3 = x[b + 3]
-                let moved = out[b] != x0 || out[b + 1] != x1 || out[b + 2] != x2 || out[b + 3] != x3
-                guard moved || (hadPending && flags[view]) else { continue }
-                if hadPending { flags[view] = false }
-                out[b] = x0
-                out[b + 1] = x1
-                out[b + 2] = x2
-                out[b + 3] = x3
-                if let buffer {
-                    buffer[b] = x0
-                    buffer[b + 1] = x1
-                    buffer[b + 2] = x2
-                    buffer[b + 3] = x3
-                }
-                list[listed] = Int32(view)
-                listed += 1
-            }
-        }}}}
+        comparisonChunks.withUnsafeMutableBufferPointer { chunkListed in
+            listed = ViewComparison(
+                x: x.baseAddress!, published: out.baseAddress!, buffer: buffer?.baseAddress, flags: flags.baseAddress!,
+                list: list.baseAddress!, chunkListed: chunkListed.baseAddress!, viewCount: viewCount,
+                hadPending: hadPending, helper: helper
+            ).run()
+        }}}}}
         pendingViews.count = listed
     }
 }

@@ -30,6 +30,10 @@ public final class FactoredBackend: LayoutBackend {
     /// solver's (FactoredBackend+ReadBack.swift): until the first read, and after a
     /// solve that moved much of a large layout.
     @exclusivity(unchecked) var publishDeferred = true
+    /// Per chunk of a comparison split over two threads: how many views it listed (ViewComparison.swift).
+    @exclusivity(unchecked) var comparisonChunks: [Int]
+    /// How many comparisons ran on two threads (for tests).
+    @exclusivity(unchecked) var splitComparisons = 0
     let editRowBase: Int
 
     public init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) {
@@ -61,6 +65,7 @@ public final class FactoredBackend: LayoutBackend {
         published = [Double](repeating: 0, count: scene.variableCount)
         isPending = [Bool](repeating: false, count: scene.viewCount)
         pendingViews = IndexList(capacity: scene.viewCount)  // the flags keep it free of repeats
+        comparisonChunks = [Int](repeating: 0, count: max(1, ViewComparison.chunkCount(ofViews: scene.viewCount)))
         for (h, c) in scene.constraints.enumerated() {
             solver.defineRow(h, constant: c.constant, priority: c.priority)
             if h < scene.initialConstraintCount, c.isActive { solver.addRow(h) }

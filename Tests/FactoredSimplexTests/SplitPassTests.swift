@@ -71,6 +71,36 @@ struct SplitPassTests {
         #expect(split.rects.map { $0[4 * last + 2] } == [335, 117.5, 335, 162.5])
     }
 
+    @Test("the read's comparison of every view, split over two threads at 66,667 views, lists the same views in the same order and reads back the same rectangles as one thread")
+    func splitComparisonMatchesOneThread() throws {
+        let scene = SceneGenerator.generate(.toggle, GeneratorParameters(views: 66_667, frames: 3, toggleEvery: 1))
+        let compiled = try scene.compile()
+        func play(split: Bool) throws -> (rects: [[Double]], changed: [[Int32]], splits: Int) {
+            let session = try SceneSession(scene: compiled, backend: FactoredBackend.self)
+            let backend = try #require(session.backend as? FactoredBackend)
+            backend.solver.localBuffers.splitsLongPasses = split
+            // The session's first read, at its start, compared every view already.
+            let before = backend.splitComparisons
+            var out: (rects: [[Double]], changed: [[Int32]], splits: Int) = ([], [], 0)
+            for f in compiled.frames.indices {
+                try session.runFrame(f)
+                out.rects.append(session.rects)
+                out.changed.append(session.changedViews)
+            }
+            out.splits = backend.splitComparisons - before
+            return out
+        }
+        let split = try play(split: true)
+        let single = try play(split: false)
+        // Each swap moves two views of three: past an eighth of the unknowns, so the read compares every view.
+        #expect(split.splits == 3)
+        #expect(single.splits == 0)
+        #expect(split.changed.map(\.count) == [44_444, 44_444, 44_444])
+        #expect(split.changed == single.changed)
+        #expect(split.changed.allSatisfy { zip($0, $0.dropFirst()).allSatisfy { $0 < $1 } })
+        #expect(split.rects == single.rects)
+    }
+
     @Test("a pass shorter than the split's threshold runs on one thread")
     func shortPassIsNotSplit() throws {
         let scene = SceneGenerator.generate(.toggle, GeneratorParameters(views: 3_400, frames: 2, toggleEvery: 1))
