@@ -4,27 +4,39 @@ import LayoutModel
 import SceneGenerator
 import Testing
 
-/// A long pass over listed blocks runs in two shares at once (BlockPassThreads.swift):
+/// A long pass over listed blocks runs in two shares at once (BlockPassThreads.swift),
+/// and so does the read's comparison of every view in a large layout (ViewComparison.swift):
 /// it must leave exactly what one thread leaves.
 @Suite("Factored simplex: long block passes split over two threads")
 struct SplitPassTests {
-    /// Every frame's rectangles, pivots and re-optimisations, with long passes split or not.
-    private func play(_ compiled: CompiledScene, split: Bool, failing: Int = -1) throws -> (rects: [[Double]], pivots: [Int], local: [Int], splits: Int) {
+    /// Every frame's rectangles, views read back, pivots and re-optimisations, with long
+    /// passes split or not, and how many block passes and comparisons of every view were split.
+    private struct Played {
+        var rects: [[Double]] = [], changed: [[Int32]] = [], pivots: [Int] = [], local: [Int] = []
+        var splits = 0, splitComparisons = 0
+    }
+
+    /// Plays `compiled`, checking the invariants after each frame when `checked`.
+    private func play(_ compiled: CompiledScene, split: Bool, failing: Int = -1, checked: Bool = true) throws -> Played {
         let session = try SceneSession(scene: compiled, backend: FactoredBackend.self)
         let backend = try #require(session.backend as? FactoredBackend)
         let solver = backend.solver
         solver.localBuffers.splitsLongPasses = split
         solver.localBuffers.failsListedBlock = failing
-        var out: (rects: [[Double]], pivots: [Int], local: [Int], splits: Int) = ([], [], [], 0)
+        // The session's first read, at its start, compared every view already.
+        let comparisonsBefore = backend.splitComparisons
+        var out = Played()
         for f in compiled.frames.indices {
             let before = (solver.statistics.pivots, solver.blockReoptimisations)
             try session.runFrame(f)
-            #expect(backend.checkInvariants() == nil, "\(backend.checkInvariants() ?? "")")
+            if checked { #expect(backend.checkInvariants() == nil, "\(backend.checkInvariants() ?? "")") }
             out.rects.append(session.rects)
+            out.changed.append(session.changedViews)
             out.pivots.append(solver.statistics.pivots - before.0)
             out.local.append(solver.blockReoptimisations - before.1)
         }
         out.splits = solver.localBuffers.splitPasses
+        out.splitComparisons = backend.splitComparisons - comparisonsBefore
         return out
     }
 
@@ -75,26 +87,11 @@ struct SplitPassTests {
     func splitComparisonMatchesOneThread() throws {
         let scene = SceneGenerator.generate(.toggle, GeneratorParameters(views: 66_667, frames: 3, toggleEvery: 1))
         let compiled = try scene.compile()
-        func play(split: Bool) throws -> (rects: [[Double]], changed: [[Int32]], splits: Int) {
-            let session = try SceneSession(scene: compiled, backend: FactoredBackend.self)
-            let backend = try #require(session.backend as? FactoredBackend)
-            backend.solver.localBuffers.splitsLongPasses = split
-            // The session's first read, at its start, compared every view already.
-            let before = backend.splitComparisons
-            var out: (rects: [[Double]], changed: [[Int32]], splits: Int) = ([], [], 0)
-            for f in compiled.frames.indices {
-                try session.runFrame(f)
-                out.rects.append(session.rects)
-                out.changed.append(session.changedViews)
-            }
-            out.splits = backend.splitComparisons - before
-            return out
-        }
-        let split = try play(split: true)
-        let single = try play(split: false)
+        let split = try play(compiled, split: true, checked: false)
+        let single = try play(compiled, split: false, checked: false)
         // Each swap moves two views of three: past an eighth of the unknowns, so the read compares every view.
-        #expect(split.splits == 3)
-        #expect(single.splits == 0)
+        #expect(split.splitComparisons == 3)
+        #expect(single.splitComparisons == 0)
         #expect(split.changed.map(\.count) == [44_444, 44_444, 44_444])
         #expect(split.changed == single.changed)
         #expect(split.changed.allSatisfy { zip($0, $0.dropFirst()).allSatisfy { $0 < $1 } })
