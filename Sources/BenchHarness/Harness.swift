@@ -193,11 +193,9 @@ public enum Harness {
                 totals.addWork(of: session, since: before)
             }
             totals.write(into: &result, settings: settings, counted: counter != nil)
-            // `getrusage` reads the kernel's mark without the pages its counters have not
-            // yet folded in, which /proc's VmHWM adds: a process peak read after the back
-            // end's came out up to 150 KB below it, so it is never taken below it.
+            // Read in this order from the same mark, the process's peak is never below the back end's.
             result.backendPeakResidentBytes = memory.peakBytes()
-            result.peakResidentBytes = max(peakResidentBytes(), result.backendPeakResidentBytes ?? 0)
+            result.peakResidentBytes = peakResidentBytes()
         } catch {
             result.failed = currentFrame > 0 ? "stopped at frame \(currentFrame): \(error)" : "\(error)"
         }

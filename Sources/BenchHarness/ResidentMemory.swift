@@ -35,8 +35,8 @@ public struct ResidentMemoryWatch: Sendable {
 
     /// `/proc/self/status`'s field in bytes (it counts kB), or nil off Linux.
     static func statusField(_ name: String) -> Int? {
-        guard let status = Platform.readSmallFile("/proc/self/status") else { return nil }
-        for line in status.split(separator: "\n") where line.hasPrefix(name) {
+        guard let bytes = try? Scene.readFile("/proc/self/status") else { return nil }
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix(name) {
             return Int(line.dropFirst(name.count).filter(\.isNumber)).map { $0 * 1024 }
         }
         return nil

@@ -33,9 +33,10 @@ struct ViewComparison {
     /// Whether a layout of `views` views splits its pass (given a helper thread).
     static func splits(views: Int) -> Bool { views >= minimumViews }
 
-    /// Compares, copies and lists every view; returns how many were listed.
+    /// Compares, copies and lists every view; returns how many were listed. The caller
+    /// decides the split (`splits(views:)`): it gives a helper only to a split pass.
     func run() -> Int {
-        guard let helper, Self.splits(views: viewCount) else { return compare(0..<viewCount) }
+        guard let helper else { return compare(0..<viewCount) }
         var job = self
         withUnsafeMutablePointer(to: &job) { job in
             helper.start(Self.runOnHelper, context: UnsafeMutableRawPointer(job))

@@ -40,7 +40,11 @@ public enum Platform {
 
     /// Bytes read, 0 at the end, -1 on error.
     public static func readBytes(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        read(fd, buffer.baseAddress!, buffer.count)
+        while true {
+            let n = read(fd, buffer.baseAddress!, buffer.count)
+            if n < 0, errno == EINTR { continue }
+            return n
+        }
     }
 
     /// Writes all of `bytes`, retrying short writes; the errno of the first failure, or nil.
@@ -56,23 +60,6 @@ public enum Platform {
             offset += n
         }
         return nil
-    }
-
-    /// A small file's whole text (a `/proc` file, whose size `stat` does not give), or
-    /// nil when it cannot be opened or read.
-    public static func readSmallFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { return nil }
-            if n == 0 { return String(decoding: bytes, as: UTF8.self) }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
     }
 
     /// Writes `text` to an existing file or device (`/proc/self/clear_refs`); whether

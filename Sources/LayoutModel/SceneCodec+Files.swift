@@ -26,7 +26,7 @@ extension Scene {
         return decoder.scene()
     }
 
-    /// Reads a file; `-` is standard input.
+    /// Reads a file (a `/proc` file too: it reads to the end, not to a size); `-` is standard input.
     public static func readFile(_ path: String) throws(LayoutError) -> [UInt8] {
         func failure() -> LayoutError {
             .io(FileError(path: path, action: "read", reason: Platform.errorText(Platform.lastError)).description)
@@ -37,14 +37,16 @@ extension Scene {
         let fd = path == "-" ? 0 : Platform.openForReading(path)
         guard fd >= 0 else { throw failure() }
         defer { if fd != 0 { _ = Platform.closeDescriptor(fd) } }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Platform.readBytes(fd, into: $0) }
-            if n < 0 { throw failure() }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
+        // The chunk is left uninitialised: only the pages a read fills become resident,
+        // so reading `/proc/self/status` does not raise the peak it reports.
+        return try withUnsafeTemporaryAllocation(byteCount: 1 << 20, alignment: 1) { (chunk) throws(LayoutError) -> [UInt8] in
+            var bytes: [UInt8] = []
+            while true {
+                let n = Platform.readBytes(fd, into: chunk)
+                if n < 0 { throw failure() }
+                if n == 0 { return bytes }
+                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<n]))
+            }
         }
-        return bytes
     }
 }

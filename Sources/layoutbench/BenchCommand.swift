@@ -249,10 +249,10 @@ struct Bench: ParsableCommand {
         do {
             try Platform.makeDirectories(results)
             // All or nothing: a failed write leaves none of the run's files.
-            let texts = [jsonText, markdownReport(all, context: context)] + (json.map { _ in [jsonText] } ?? [])
-                + (html.map { _ in [htmlReport(all, context: context, settings: settings)] } ?? [])
-            let paths = [results + "/results.json", results + "/report.md"] + (json.map { [$0] } ?? []) + (html.map { [$0] } ?? [])
-            try writeFiles(paths) { i, sink in sink.write(texts[i]) }
+            var files: [(path: String, text: String)] = [(results + "/results.json", jsonText), (results + "/report.md", markdownReport(all, context: context))]
+            if let json { files.append((json, jsonText)) }
+            if let html { files.append((html, htmlReport(all, context: context, settings: settings))) }
+            try writeFiles(files.map(\.path)) { i, sink in sink.write(files[i].text) }
         } catch {
             printError("bench: \(error)")
             throw ExitCode.failure
