@@ -346,25 +346,4 @@ extension SolverCore {
         let chosen = first >= 0 ? first : (second >= 0 ? second : third)
         return chosen >= 0 ? chosen : nil
     }
-
-    /// The required constraints that `terms RELATION constant` contradicts, found
-    /// by replaying the live required constraints, each with a marker, into a fresh
-    /// tableau (static constraints carry no marker, so the current tableau cannot name them).
-    func explainConflict(_ terms: [LinearTerm], _ relation: Relation, _ constant: Double, excluding: Int32) -> [Int32] {
-        var fresh = SolverCore(variableCount: externalCount)
-        var original: [Int32] = []
-        for (i, r) in records.enumerated() where r.isLive && r.inTableau && r.priority >= 1000 && i != Int(excluding) {
-            let id = fresh.register(r.terms, r.relation, r.constant, priority: 1000)
-            while original.count <= Int(id) { original.append(-1) }
-            original[Int(id)] = Int32(i)
-            try? fresh.setActive(id, true)
-        }
-        let culprit = fresh.register(terms, relation, constant, priority: 1000)
-        do {
-            try fresh.setActive(culprit, true)
-            return []
-        } catch {
-            return error.conflicts.compactMap { Int($0) < original.count && original[Int($0)] >= 0 ? original[Int($0)] : nil }
-        }
-    }
 }

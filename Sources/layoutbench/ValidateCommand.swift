@@ -56,9 +56,16 @@ struct Validate: ParsableCommand {
     }
 
     /// Why the initial solve of `scene` fails, when its required constraints are unsatisfiable.
+    /// Solved without the frames: a constraint a frame changes is registered as one that
+    /// may change, and in a chain (stack) each such required equality's marker is carried
+    /// by every row below it, so a stack of 100,000 views with 89,543 changed constraints
+    /// did not finish in 330 s nor in 7 GB; without them it takes 4 s. Only the initial
+    /// layout is in question here, and the ops were checked by the scene's rules above.
     func initialConflict(_ scene: Scene) -> String? {
         do {
-            _ = try SceneSession(scene: scene.compile(), backend: BackendRegistry.reference)
+            var initial = try scene.compile()
+            (initial.frames, initial.presentations, initial.frameMarkers) = ([], [], [:])
+            _ = try SceneSession(scene: initial, backend: BackendRegistry.reference)
             return nil
         } catch .unsatisfiable(let constraint, let conflicts) {
             return "$.constraints: the initial required constraints are unsatisfiable: "
