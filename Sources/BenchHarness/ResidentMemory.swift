@@ -52,6 +52,21 @@ public struct ResidentMemoryWatch: Sendable {
     }
 }
 
+/// The process's peak resident memory in bytes: on Linux `/proc`'s VmHWM, the mark
+/// `ResidentMemoryWatch` resets before each back end and reads for it (`getrusage`
+/// lags it by the pages its counters have not yet folded in), elsewhere `getrusage`'s.
+public func peakResidentBytes() -> Int {
+    if let highWater = ResidentMemoryWatch.statusField("VmHWM:") { return highWater }
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Int(usage.ru_maxrss) * 1024
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    return Int(usage.ru_maxrss)
+    #endif
+}
+
 /// The calling thread's CPU time and involuntary context switches: how much of a
 /// wall-clock figure the thread ran for, on a machine other processes share. Read
 /// around a build, or around a repetition's frames, never inside a frame's time.

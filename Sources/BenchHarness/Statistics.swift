@@ -68,18 +68,3 @@ public func logLogSlope(_ points: [(x: Double, y: Double)]) -> Double? {
     clock_gettime(CLOCK_MONOTONIC, &t)
     return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
 }
-
-/// The process's peak resident memory in bytes: on Linux `/proc`'s VmHWM, the mark
-/// `ResidentMemoryWatch` resets before each back end and reads for it (`getrusage`
-/// lags it by the pages its counters have not yet folded in), elsewhere `getrusage`'s.
-public func peakResidentBytes() -> Int {
-    if let highWater = ResidentMemoryWatch.statusField("VmHWM:") { return highWater }
-    var usage = rusage()
-    #if os(Linux)
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Int(usage.ru_maxrss) * 1024
-    #else
-    getrusage(RUSAGE_SELF, &usage)
-    return Int(usage.ru_maxrss)
-    #endif
-}

@@ -156,6 +156,15 @@ public struct CompiledScene: Sendable {
     /// What the `.invalid` op with index `refusal` refuses.
     public func refusal(_ refusal: Int32) -> OpRefusal { refusals[Int(refusal)] }
 
+    /// The scene's first layout alone, without its frames: a back end then takes no
+    /// constraint for one that may change (Cassowary gives such a required equality a
+    /// marker, which in a chain every row below it carries).
+    public func initialLayoutOnly() -> CompiledScene {
+        var initial = self
+        (initial.frames, initial.refusals, initial.presentations, initial.frameMarkers) = ([], [], [], [:])
+        return initial
+    }
+
     public var viewCount: Int { viewIDs.count }
     public var variableCount: Int { viewIDs.count * 4 }
     public var frameCount: Int { frames.count }

@@ -63,9 +63,7 @@ struct Validate: ParsableCommand {
     /// layout is in question here, and the ops were checked by the scene's rules above.
     func initialConflict(_ scene: Scene) -> String? {
         do {
-            var initial = try scene.compile()
-            (initial.frames, initial.presentations, initial.frameMarkers) = ([], [], [:])
-            _ = try SceneSession(scene: initial, backend: BackendRegistry.reference)
+            _ = try SceneSession(scene: scene.compile().initialLayoutOnly(), backend: BackendRegistry.reference)
             return nil
         } catch .unsatisfiable(let constraint, let conflicts) {
             return "$.constraints: the initial required constraints are unsatisfiable: "
