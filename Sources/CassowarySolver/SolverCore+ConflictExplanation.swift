@@ -24,52 +24,23 @@ extension SolverCore {
         let reach = constraintReach(from: terms, excluding: excluding)
         var limit = Self.firstConflictReach
         while true {
-            let replayed = records.indices.filter { reach.hops[$0] >= 1 && reach.hops[$0] <= limit }
+            let replayed = records.indices.filter { reach.distance[$0] >= 1 && reach.distance[$0] <= limit }
             if let conflicts = replayConflict(replayed, terms, relation, constant) { return conflicts }
             guard limit < reach.farthest else { return [] }
             limit *= 2
         }
     }
 
-    /// Per record, how many constraints lie between the culprit (`terms`) and it, through
-    /// shared unknowns (1: it reads one of the culprit's unknowns; 0: out of reach, or not
-    /// a live required constraint in the tableau), and the largest such count.
-    private func constraintReach(from terms: [LinearTerm], excluding: Int32) -> (hops: [Int32], farthest: Int) {
-        // The candidates' readers per unknown, compressed by unknown.
-        var isCandidate = [Bool](repeating: false, count: records.count)
-        var readerStart = [Int](repeating: 0, count: externalCount + 1)
-        for (i, r) in records.enumerated() where r.isLive && r.inTableau && r.priority >= 1000 && i != Int(excluding) {
-            isCandidate[i] = true
-            for t in r.terms { readerStart[Int(t.variable) + 1] += 1 }
-        }
-        for v in 0..<externalCount { readerStart[v + 1] += readerStart[v] }
-        var readers = [Int32](repeating: 0, count: readerStart[externalCount])
-        var filled = readerStart
-        for (i, r) in records.enumerated() where isCandidate[i] {
-            for t in r.terms {
-                readers[filled[Int(t.variable)]] = Int32(i)
-                filled[Int(t.variable)] += 1
-            }
-        }
-        // Breadth first from the culprit's unknowns.
-        var hops = [Int32](repeating: 0, count: records.count)
-        var unknownSeen = [Bool](repeating: false, count: externalCount)
-        var frontier: [Int32] = []
-        var depth: Int32 = 0
-        var unknowns = terms.map(\.variable)
-        while !unknowns.isEmpty {
-            depth += 1
-            frontier.removeAll(keepingCapacity: true)
-            for v32 in unknowns where !unknownSeen[Int(v32)] {
-                unknownSeen[Int(v32)] = true
-                for k in readerStart[Int(v32)]..<readerStart[Int(v32) + 1] where hops[Int(readers[k])] == 0 {
-                    hops[Int(readers[k])] = depth
-                    frontier.append(readers[k])
-                }
-            }
-            unknowns = frontier.flatMap { records[Int($0)].terms.map(\.variable) }
-        }
-        return (hops, Int(depth))
+    /// The live required constraints in the tableau (not `excluding`), by their reach
+    /// from the culprit's unknowns.
+    private func constraintReach(from terms: [LinearTerm], excluding: Int32) -> ConstraintReach {
+        ConstraintReach(
+            from: terms.map(\.variable), constraintCount: records.count, variableCount: externalCount,
+            isCandidate: { i in
+                let r = records[i]
+                return r.isLive && r.inTableau && r.priority >= 1000 && i != Int(excluding)
+            },
+            unknowns: { records[$0].terms.map(\.variable) })
     }
 
     /// The constraints of `replayed` (record indices) that the culprit contradicts once

@@ -76,18 +76,13 @@ extension ExactBackend {
 
     /// The constraints of `candidates` linked to `start` through shared unknowns.
     func connected(to start: Int, among candidates: [Int]) -> [Int] {
-        var reached = Set(coefficients[start].map(\.variable))
-        var chosen: Set<Int> = [start]
-        var grew = true
-        while grew {
-            grew = false
-            for h in candidates where !chosen.contains(h) && coefficients[h].contains(where: { reached.contains($0.variable) }) {
-                chosen.insert(h)
-                for t in coefficients[h] { reached.insert(t.variable) }
-                grew = true
-            }
-        }
-        return candidates.filter(chosen.contains)
+        var isCandidate = [Bool](repeating: false, count: coefficients.count)
+        for h in candidates { isCandidate[h] = true }
+        let reach = ConstraintReach(
+            from: coefficients[start].map(\.variable), constraintCount: coefficients.count,
+            variableCount: scene.variableCount, isCandidate: { isCandidate[$0] }, unknowns: { coefficients[$0].map(\.variable) })
+        // `start` is kept even when it reads no unknown (a constant-only constraint).
+        return candidates.filter { reach.distance[$0] > 0 || $0 == start }
     }
 
     func requiredFeasible() -> Bool {
