@@ -57,6 +57,11 @@ public final class DenseSimplexBackend: LayoutBackend {
     var frozen: [Bool] = []
     var pivotRow: [Double] = []
     var pivotIndices: [Int] = []
+    /// The largest constant in the tableau (at least 1): phase one's leftover
+    /// infeasibility is rounding when it is small against it. Near the ±1e9 limit one
+    /// unit in the last place is 1.2e-7, so an absolute threshold would call a
+    /// consistent layout infeasible.
+    var rhsScale = 1.0
     /// Pivots of the current `solveAll`, and the most one may take (`simplexPivotBudget`,
     /// or `pivotBudgetOverride`: a test hook).
     var solvePivots = 0
@@ -103,6 +108,7 @@ public final class DenseSimplexBackend: LayoutBackend {
             tableau.withUnsafeMutableBufferPointer { t in for i in 0..<size { t[i] = 0 } }
         }
         rhs = [Double](repeating: 0, count: rowCount)
+        rhsScale = 1
         basis = [Int](repeating: -1, count: rowCount)
         rowOwner = sources
         columnLevel = [Double](repeating: 0, count: width)
@@ -114,6 +120,7 @@ public final class DenseSimplexBackend: LayoutBackend {
             let terms = s >= 0 ? scene.constraints[Int(s)].terms : scene.edits[Int(-1 - s)].terms
             for t in terms { tableau[at(r, Int(t.variable))] += t.coefficient }
             rhs[r] = s >= 0 ? constants[Int(s)] : editValue[Int(-1 - s)]
+            rhsScale = max(rhsScale, abs(rhs[r]))
             let (relation, priority) = shape(s)
             let optional = priority < 1000
             switch relation {
@@ -224,9 +231,9 @@ public final class DenseSimplexBackend: LayoutBackend {
         try optimize(&cost, rows: lpRows)
         var infeasibility = 0.0
         for r in lpRows where basis[r] >= artificialStart { infeasibility += rhs[r] }
-        if infeasibility > 1e-7 {
+        if infeasibility > 1e-7 * rhsScale {
             var names: [String] = []
-            for r in lpRows where basis[r] >= artificialStart && rhs[r] > 1e-9 && rowOwner[r] >= 0 {
+            for r in lpRows where basis[r] >= artificialStart && rhs[r] > 1e-9 * rhsScale && rowOwner[r] >= 0 {
                 names.append(ownerName(rowOwner[r]))
             }
             return names

@@ -33,7 +33,7 @@ extension FactoredSolver {
         while next < dualScratch.dualWork.count {
             let r = Int(dualScratch.dualWork[next])
             next += 1
-            guard basis.inForce[r], !basis.isTight[r], basis.ownValue[r] < -feasibilityTolerance(r) else { continue }
+            guard basis.inForce[r], !basis.isTight[r], ownColumnIsNegative(r) else { continue }
             if !mayUpdateDuals(1) { computeDuals() }
             guard steps < limit, let entering = dualRatioTest(leaving: r) else {
                 return stillInfeasible(from: next - 1)
@@ -68,7 +68,7 @@ extension FactoredSolver {
         framePath.infeasibleRows.removeAll(keepingCapacity: true)
         for r32 in dualScratch.dualWork[start...] {
             let r = Int(r32)
-            guard basis.inForce[r], !basis.isTight[r], basis.ownValue[r] < -feasibilityTolerance(r), !roundScratch.claimedRows.contains(r) else { continue }
+            guard basis.inForce[r], !basis.isTight[r], ownColumnIsNegative(r), !roundScratch.claimedRows.contains(r) else { continue }
             roundScratch.claimedRows.insert(r)
             framePath.infeasibleRows.append(r32)
         }

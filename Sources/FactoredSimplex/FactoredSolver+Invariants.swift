@@ -272,7 +272,7 @@ extension FactoredSolver {
             }
             let own = basis.positiveBasic[r] ? residual : -residual
             if !agrees(basis.ownValue[r], own, scale: scale) { return "own value of loose \(describeRow(r)) is \(basis.ownValue[r]), its residual gives \(own)" }
-            if basis.ownValue[r] < -feasibilityTolerance(r) { return "own value of loose \(describeRow(r)) is negative: \(basis.ownValue[r])" }
+            if ownColumnIsNegative(r) { return "own value of loose \(describeRow(r)) is negative: \(basis.ownValue[r])" }
         }
         return nil
     }

@@ -160,8 +160,32 @@ public final class FactoredSolver {
         statistics.variablesUpdated += tightRows.count
     }
 
-    /// The tolerance for "a basic column is negative" at row `r`.
-    @inline(__always) func feasibilityTolerance(_ r: Int) -> Double { Tolerance.feasibility * max(1, abs(settings.rhs[r])) }
+    /// The tolerance for "a basic column is negative" (or, for a required row, positive)
+    /// at row `r`: relative to the largest of 1, the row's constant and its terms at the
+    /// current values, since its own column is their difference. A link between two
+    /// views near the ±1e9 limit has a constant of a few points and terms of 1e9, whose
+    /// round-off (1.2e-7 a unit in the last place) the constant alone would call a
+    /// violation. The frame path's scans test against the constant alone first, which
+    /// is never looser, and this one only for the rows that fail it.
+    func feasibilityTolerance(_ r: Int) -> Double {
+        var scale = max(1, abs(settings.rhs[r]))
+        for k in rowStart[r]..<rowStart[r + 1] { scale = max(scale, abs(termCoefficient[k] * basis.x[Int(termVariable[k])])) }
+        return Tolerance.feasibility * scale
+    }
+
+    /// Whether loose row `r`'s basic own column is negative beyond round-off: the cheap
+    /// test against its constant, then `feasibilityTolerance`.
+    @inline(__always) func ownColumnIsNegative(_ r: Int) -> Bool {
+        let own = basis.ownValue[r]
+        return own < -Tolerance.feasibility * max(1, abs(settings.rhs[r])) && own < -feasibilityTolerance(r)
+    }
+
+    /// Whether loose row `r`'s basic own column is positive beyond round-off (for a
+    /// required row: violated), tested as `ownColumnIsNegative` tests.
+    @inline(__always) func ownColumnIsPositive(_ r: Int) -> Bool {
+        let own = basis.ownValue[r]
+        return own > Tolerance.feasibility * max(1, abs(settings.rhs[r])) && own > feasibilityTolerance(r)
+    }
 
     /// Total violation at level 0 (required rows): zero when the required rows hold.
     func requiredViolation() -> Double {
@@ -172,7 +196,7 @@ public final class FactoredSolver {
         for r in 0..<rowCount where basis.inForce[r] && !basis.isTight[r] && settings.level[r] == 0 {
             anyLoose = true
             let costs = basis.positiveBasic[r] ? positiveCosts(r) : negativeCosts(r)
-            if costs, basis.ownValue[r] > feasibilityTolerance(r) { total += basis.ownValue[r] }
+            if costs, ownColumnIsPositive(r) { total += basis.ownValue[r] }
         }
         // The flag is set by whatever may loosen a required row and cleared by a
         // refactorisation; the scan just saw the truth (churn adds required rows that

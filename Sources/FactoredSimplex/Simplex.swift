@@ -80,7 +80,7 @@ extension FactoredSolver {
     /// Lists in `infeasibleRows` every loose row whose basic own column is negative.
     func listNegativeOwnColumns() {
         framePath.infeasibleRows.removeAll(keepingCapacity: true)
-        for r in 0..<rowCount where basis.inForce[r] && !basis.isTight[r] && basis.ownValue[r] < -feasibilityTolerance(r) {
+        for r in 0..<rowCount where basis.inForce[r] && !basis.isTight[r] && ownColumnIsNegative(r) {
             framePath.infeasibleRows.append(Int32(r))
         }
     }
@@ -108,7 +108,7 @@ extension FactoredSolver {
                 if abs(prices.duals.dual(level: 0, row: r)) > Tolerance.dual { out.append(r) }
             } else {
                 let costs = basis.positiveBasic[r] ? positiveCosts(r) : negativeCosts(r)
-                if costs, basis.ownValue[r] > feasibilityTolerance(r) { out.append(r) }
+                if costs, ownColumnIsPositive(r) { out.append(r) }
             }
         }
         return out

@@ -1,10 +1,13 @@
 /// Every tolerance of the factored solver, named once. Layouts' coefficients are
 /// small multipliers and halves, and their numbers points, so absolute tolerances
-/// (scaled by 1 or the row's constant) fit them; round-off in a solve stays many
-/// orders of magnitude below each.
+/// (scaled by 1 or the size of the row's numbers) fit them; round-off in a solve
+/// stays many orders of magnitude below each.
 enum Tolerance {
-    /// A basic own column (slack or error) counts as negative below
-    /// `-feasibility × max(1, |b_r|)`, and a required row as violated above it.
+    /// A basic own column (slack or error) counts as negative below `-feasibility`
+    /// times the row's scale, and a required row as violated above it: the scale is
+    /// the largest of 1, the row's constant and its terms at the current values
+    /// (`FactoredSolver.feasibilityTolerance`; the frame path's quick scans use the
+    /// constant alone, which is stricter).
     static let feasibility = 1e-9
     /// A dual, or a reduced cost's term at one level, counts as nonzero above this.
     static let dual = 1e-9

@@ -1,4 +1,5 @@
 import BenchHarness
+import ExactReference
 import LayoutModel
 import SceneGenerator
 import Testing
@@ -151,6 +152,32 @@ struct MagnitudeSceneTests {
             #expect(Tolerance.approximatelyEqual(session.rects[6], 1e9, relative: 1e-6), "\(name)")
             try session.runFrame(1)
             #expect(Tolerance.approximatelyEqual(Array(session.rects[4..<8]), [10, 0, 120, 60], relative: 1e-6), "\(name): \(session.rects)")
+        }
+    }
+
+    @Test("near the limit, a consistent chain of required equalities holds on every exact back end, as exactly as the reference")
+    func redundantChainNearTheLimit() throws {
+        // Ten links of 0.1 from 999,999,998.9 end at 999,999,999.9, which a redundant
+        // equality also states: exact in decimals, a few units in the last place apart in
+        // doubles (a unit there is 1.2e-7). A tolerance of the rows' constants alone (the
+        // links' 0.1) called it unsatisfiable on dense and factored.
+        let b = SceneBuilder(name: "far-chain")
+        let views = (0...10).map { b.view("v\($0)") }
+        b.add(views[0].left == 999_999_998.9)
+        for i in 1...10 { b.add(views[i].left == views[i - 1].left + 0.1) }
+        b.add(views[10].left == 999_999_999.9, id: "redundant")
+        for v in views { b.add(v.top == 0); b.add(v.width == 1); b.add(v.height == 1) }
+        let scene = try b.build().compile()
+        let exact = try SceneSession(scene: scene, backend: ExactBackend.self).rects
+        #expect(exact[40] == 999_999_999.9)
+        let backends = runnableExactBackends(scene)
+        #expect(Set(backends.map(backendName)).isSuperset(of: ["cassowary", "dense", "factored"]))
+        for backend in backends {
+            let name = backendName(backend)
+            #expect(throws: Never.self, "\(name)") {
+                let rects = try SceneSession(scene: scene, backend: backend).rects
+                #expect(Tolerance.approximatelyEqual(rects, exact), "\(name): \(rects)")
+            }
         }
     }
 }
