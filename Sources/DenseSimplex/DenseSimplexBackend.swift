@@ -57,11 +57,12 @@ public final class DenseSimplexBackend: LayoutBackend {
     var frozen: [Bool] = []
     var pivotRow: [Double] = []
     var pivotIndices: [Int] = []
-    /// The largest constant in the tableau (at least 1): phase one's leftover
-    /// infeasibility is rounding when it is small against it. Near the ±1e9 limit one
-    /// unit in the last place is 1.2e-7, so an absolute threshold would call a
-    /// consistent layout infeasible.
-    var rhsScale = 1.0
+    /// Per row, the largest constant it was combined from (at least 1): phase one's
+    /// leftover in the row is rounding when it is small against it. Near the ±1e9 limit
+    /// one unit in the last place is 1.2e-7, so an absolute threshold would call a
+    /// consistent layout infeasible; a threshold of the whole tableau's largest constant
+    /// would let a large constant anywhere hide a conflict elsewhere.
+    var rowScale: [Double] = []
     /// Pivots of the current `solveAll`, and the most one may take (`simplexPivotBudget`,
     /// or `pivotBudgetOverride`: a test hook).
     var solvePivots = 0
@@ -108,7 +109,7 @@ public final class DenseSimplexBackend: LayoutBackend {
             tableau.withUnsafeMutableBufferPointer { t in for i in 0..<size { t[i] = 0 } }
         }
         rhs = [Double](repeating: 0, count: rowCount)
-        rhsScale = 1
+        rowScale = [Double](repeating: 1, count: rowCount)
         basis = [Int](repeating: -1, count: rowCount)
         rowOwner = sources
         columnLevel = [Double](repeating: 0, count: width)
@@ -120,7 +121,7 @@ public final class DenseSimplexBackend: LayoutBackend {
             let terms = s >= 0 ? scene.constraints[Int(s)].terms : scene.edits[Int(-1 - s)].terms
             for t in terms { tableau[at(r, Int(t.variable))] += t.coefficient }
             rhs[r] = s >= 0 ? constants[Int(s)] : editValue[Int(-1 - s)]
-            rhsScale = max(rhsScale, abs(rhs[r]))
+            rowScale[r] = max(1, abs(rhs[r]))
             let (relation, priority) = shape(s)
             let optional = priority < 1000
             switch relation {
@@ -173,6 +174,7 @@ public final class DenseSimplexBackend: LayoutBackend {
                 pivotIndices.append(k)
             }
             rhs[r] /= p
+            rowScale[r] = max(1, rowScale[r] / abs(p))
             for i in 0..<rowCount where i != r {
                 let f = t[i * w + c]
                 if f == 0 { continue }
@@ -184,6 +186,7 @@ public final class DenseSimplexBackend: LayoutBackend {
                 }
                 t[i * w + c] = 0
                 rhs[i] -= f * rhs[r]
+                rowScale[i] = max(rowScale[i], abs(f) * rowScale[r])
             }
         }
         basis[r] = c
@@ -229,11 +232,9 @@ public final class DenseSimplexBackend: LayoutBackend {
         var cost = [Double](repeating: 0, count: width)
         for r in lpRows { cost[artificialStart + r] = 1 }
         try optimize(&cost, rows: lpRows)
-        var infeasibility = 0.0
-        for r in lpRows where basis[r] >= artificialStart { infeasibility += rhs[r] }
-        if infeasibility > 1e-7 * rhsScale {
+        if lpRows.contains(where: { basis[$0] >= artificialStart && rhs[$0] > 1e-7 * rowScale[$0] }) {
             var names: [String] = []
-            for r in lpRows where basis[r] >= artificialStart && rhs[r] > 1e-9 * rhsScale && rowOwner[r] >= 0 {
+            for r in lpRows where basis[r] >= artificialStart && rhs[r] > 1e-9 * rowScale[r] && rowOwner[r] >= 0 {
                 names.append(ownerName(rowOwner[r]))
             }
             return names
@@ -345,7 +346,11 @@ public final class DenseSimplexBackend: LayoutBackend {
         defer { values = saved }
         guard try solveAll() != nil else { return nil }
         var required = scene.constraints.indices.filter { inForce[$0] && priorities[$0] >= 1000 }
-        if let culprit { required = linked(to: culprit, among: required) }
+        if let culprit {
+            required = ConstraintReach.linked(
+                to: culprit, among: required, constraintCount: scene.constraints.count, variableCount: scene.variableCount,
+                unknowns: { scene.constraints[$0].terms.map(\.variable) })
+        }
         guard required.count <= 2000 else { return ["(\(required.count) required constraints)"] }
         var kept: [String] = []
         for h in required {
@@ -357,22 +362,6 @@ public final class DenseSimplexBackend: LayoutBackend {
         }
         for h in required { inForce[h] = true }
         return kept
-    }
-
-    /// The constraints of `candidates` reached from `start` through shared unknowns.
-    func linked(to start: Int, among candidates: [Int]) -> [Int] {
-        var reached = Set(scene.constraints[start].terms.map(\.variable))
-        var chosen: Set<Int> = [start]
-        var grew = true
-        while grew {
-            grew = false
-            for h in candidates where !chosen.contains(h) && scene.constraints[h].terms.contains(where: { reached.contains($0.variable) }) {
-                chosen.insert(h)
-                for t in scene.constraints[h].terms { reached.insert(t.variable) }
-                grew = true
-            }
-        }
-        return candidates.filter(chosen.contains)
     }
 
     public func solve() throws(LayoutError) {

@@ -52,7 +52,11 @@ extension ExactBackend {
     func requiredConflict(culprit: Int? = nil) -> [String]? {
         guard !requiredFeasible() else { return nil }
         var required = scene.constraints.indices.filter { inForce[$0] && priorities[$0] >= LayoutLimits.requiredPriority }
-        if let culprit { required = connected(to: culprit, among: required) }
+        if let culprit {
+            required = ConstraintReach.linked(
+                to: culprit, among: required, constraintCount: coefficients.count, variableCount: scene.variableCount,
+                unknowns: { coefficients[$0].map(\.variable) })
+        }
         guard required.count <= 200 else {
             var program = ExactProgram(variableCount: scene.variableCount, rows: programRows(requiredOnly: true))
             if case let .infeasible(owners) = program.feasibility(budget: pivotBudget) { return owners }
@@ -72,17 +76,6 @@ extension ExactBackend {
             }
         }
         return kept
-    }
-
-    /// The constraints of `candidates` linked to `start` through shared unknowns.
-    func connected(to start: Int, among candidates: [Int]) -> [Int] {
-        var isCandidate = [Bool](repeating: false, count: coefficients.count)
-        for h in candidates { isCandidate[h] = true }
-        let reach = ConstraintReach(
-            from: coefficients[start].map(\.variable), constraintCount: coefficients.count,
-            variableCount: scene.variableCount, isCandidate: { isCandidate[$0] }, unknowns: { coefficients[$0].map(\.variable) })
-        // `start` is kept even when it reads no unknown (a constant-only constraint).
-        return candidates.filter { reach.distance[$0] > 0 || $0 == start }
     }
 
     func requiredFeasible() -> Bool {

@@ -71,4 +71,19 @@ public struct ConstraintReach: Sendable {
 
     /// The constraints reached, in index order.
     public var reached: [Int] { distance.indices.filter { distance[$0] > 0 } }
+
+    /// The constraints of `candidates` linked to constraint `start` through shared
+    /// unknowns, in the order of `candidates` (`start` among them if it is one): the
+    /// candidates for a conflict `start` caused.
+    public static func linked(
+        to start: Int, among candidates: [Int], constraintCount: Int, variableCount: Int, unknowns: (Int) -> [Int32]
+    ) -> [Int] {
+        var isCandidate = [Bool](repeating: false, count: constraintCount)
+        for h in candidates { isCandidate[h] = true }
+        let reach = ConstraintReach(
+            from: unknowns(start), constraintCount: constraintCount, variableCount: variableCount,
+            isCandidate: { isCandidate[$0] }, unknowns: unknowns)
+        // `start` is kept even when it reads no unknown (a constant-only constraint).
+        return candidates.filter { reach.distance[$0] > 0 || $0 == start }
+    }
 }

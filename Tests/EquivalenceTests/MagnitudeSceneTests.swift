@@ -180,4 +180,24 @@ struct MagnitudeSceneTests {
             }
         }
     }
+
+    @Test("a constant at the limit does not hide a conflict elsewhere: every exact back end refuses it by name")
+    func largeConstantBesideAConflict() throws {
+        let b = SceneBuilder(name: "far-and-conflict")
+        let far = b.view("far"), w = b.view("w")
+        b.add(far.left == 1e9); b.add(far.top == 0); b.add(far.width == 1); b.add(far.height == 1)
+        b.add(w.left == 0); b.add(w.top == 0); b.add(w.height == 1)
+        b.add(w.width == 10, id: "ten")
+        b.add(w.width == 50, id: "fifty")
+        let scene = try b.build().compile()
+        for backend in runnableExactBackends(scene) {
+            let name = backendName(backend)
+            #expect("\(name)") {
+                _ = try SceneSession(scene: scene, backend: backend)
+            } throws: { error in
+                guard let e = error as? LayoutError, case let .unsatisfiable(culprit, conflicts) = e else { return false }
+                return Set([culprit] + conflicts) == ["ten", "fifty"]
+            }
+        }
+    }
 }
