@@ -109,7 +109,9 @@ public final class DenseSimplexBackend: LayoutBackend {
             tableau.withUnsafeMutableBufferPointer { t in for i in 0..<size { t[i] = 0 } }
         }
         rhs = [Double](repeating: 0, count: rowCount)
-        rowScale = [Double](repeating: 1, count: rowCount)
+        // Refilled in place: a new array each solve would be one more allocation a frame.
+        rowScale.removeAll(keepingCapacity: true)
+        rowScale.append(contentsOf: repeatElement(1, count: rowCount))
         basis = [Int](repeating: -1, count: rowCount)
         rowOwner = sources
         columnLevel = [Double](repeating: 0, count: width)

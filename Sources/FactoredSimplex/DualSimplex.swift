@@ -33,7 +33,10 @@ extension FactoredSolver {
         while next < dualScratch.dualWork.count {
             let r = Int(dualScratch.dualWork[next])
             next += 1
-            guard basis.inForce[r], !basis.isTight[r], ownColumnIsNegative(r) else { continue }
+            // The quick test, stricter than `ownColumnIsNegative`: a row negative only by
+            // round-off at large magnitudes takes a harmless dual pivot, and
+            // `stillInfeasible` applies the full test before any row is called infeasible.
+            guard basis.inForce[r], !basis.isTight[r], basis.ownValue[r] < -constantTolerance(r) else { continue }
             if !mayUpdateDuals(1) { computeDuals() }
             guard steps < limit, let entering = dualRatioTest(leaving: r) else {
                 return stillInfeasible(from: next - 1)

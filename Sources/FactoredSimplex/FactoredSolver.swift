@@ -165,26 +165,30 @@ public final class FactoredSolver {
     /// current values, since its own column is their difference. A link between two
     /// views near the ±1e9 limit has a constant of a few points and terms of 1e9, whose
     /// round-off (1.2e-7 a unit in the last place) the constant alone would call a
-    /// violation. The frame path's scans test against the constant alone first, which
-    /// is never looser, and this one only for the rows that fail it.
+    /// violation. The frame path's scans test against the constant alone first
+    /// (`constantTolerance`), and this one only for the rows that fail it.
     func feasibilityTolerance(_ r: Int) -> Double {
         var scale = max(1, abs(settings.rhs[r]))
         for k in rowStart[r]..<rowStart[r + 1] { scale = max(scale, abs(termCoefficient[k] * basis.x[Int(termVariable[k])])) }
         return Tolerance.feasibility * scale
     }
 
-    /// Whether loose row `r`'s basic own column is negative beyond round-off: the cheap
-    /// test against its constant, then `feasibilityTolerance`.
+    /// The quick tolerance for row `r`: relative to its constant alone, so never looser
+    /// than `feasibilityTolerance`.
+    @inline(__always) func constantTolerance(_ r: Int) -> Double { Tolerance.feasibility * max(1, abs(settings.rhs[r])) }
+
+    /// Whether loose row `r`'s basic own column is negative beyond round-off: the quick
+    /// test, then `feasibilityTolerance`.
     @inline(__always) func ownColumnIsNegative(_ r: Int) -> Bool {
         let own = basis.ownValue[r]
-        return own < -Tolerance.feasibility * max(1, abs(settings.rhs[r])) && own < -feasibilityTolerance(r)
+        return own < -constantTolerance(r) && own < -feasibilityTolerance(r)
     }
 
     /// Whether loose row `r`'s basic own column is positive beyond round-off (for a
     /// required row: violated), tested as `ownColumnIsNegative` tests.
     @inline(__always) func ownColumnIsPositive(_ r: Int) -> Bool {
         let own = basis.ownValue[r]
-        return own > Tolerance.feasibility * max(1, abs(settings.rhs[r])) && own > feasibilityTolerance(r)
+        return own > constantTolerance(r) && own > feasibilityTolerance(r)
     }
 
     /// Total violation at level 0 (required rows): zero when the required rows hold.
@@ -193,15 +197,27 @@ public final class FactoredSolver {
         guard basis.requiredLoose else { return 0 }
         var total = 0.0
         var anyLoose = false
+        // The quick test in the scan, which runs at most solves; the rows it finds
+        // violated are judged again against their terms' size below (rare).
         for r in 0..<rowCount where basis.inForce[r] && !basis.isTight[r] && settings.level[r] == 0 {
             anyLoose = true
             let costs = basis.positiveBasic[r] ? positiveCosts(r) : negativeCosts(r)
-            if costs, ownColumnIsPositive(r) { total += basis.ownValue[r] }
+            if costs, basis.ownValue[r] > constantTolerance(r) { total += basis.ownValue[r] }
         }
         // The flag is set by whatever may loosen a required row and cleared by a
         // refactorisation; the scan just saw the truth (churn adds required rows that
         // a pivot tightens, and takes no refactorisation for the flag to clear).
         basis.requiredLoose = anyLoose
+        return total > 0 ? requiredViolationBeyondRoundOff() : 0
+    }
+
+    /// `requiredViolation`'s total with each row judged by `ownColumnIsPositive`.
+    private func requiredViolationBeyondRoundOff() -> Double {
+        var total = 0.0
+        for r in 0..<rowCount where basis.inForce[r] && !basis.isTight[r] && settings.level[r] == 0 {
+            let costs = basis.positiveBasic[r] ? positiveCosts(r) : negativeCosts(r)
+            if costs, ownColumnIsPositive(r) { total += basis.ownValue[r] }
+        }
         return total
     }
 }
