@@ -195,29 +195,28 @@ public final class FactoredSolver {
     func requiredViolation() -> Double {
         // No required row loose, none violated: skips the scan of every row.
         guard basis.requiredLoose else { return 0 }
-        var total = 0.0
-        var anyLoose = false
         // The quick test in the scan, which runs at most solves; the rows it finds
-        // violated are judged again against their terms' size below (rare).
-        for r in 0..<rowCount where basis.inForce[r] && !basis.isTight[r] && settings.level[r] == 0 {
-            anyLoose = true
-            let costs = basis.positiveBasic[r] ? positiveCosts(r) : negativeCosts(r)
-            if costs, basis.ownValue[r] > constantTolerance(r) { total += basis.ownValue[r] }
-        }
+        // violated are judged again against their terms' size (rare).
+        let scan = scanLooseRequiredRows(beyondRoundOff: false)
         // The flag is set by whatever may loosen a required row and cleared by a
         // refactorisation; the scan just saw the truth (churn adds required rows that
         // a pivot tightens, and takes no refactorisation for the flag to clear).
-        basis.requiredLoose = anyLoose
-        return total > 0 ? requiredViolationBeyondRoundOff() : 0
+        basis.requiredLoose = scan.anyLoose
+        return scan.violation > 0 ? scanLooseRequiredRows(beyondRoundOff: true).violation : 0
     }
 
-    /// `requiredViolation`'s total with each row judged by `ownColumnIsPositive`.
-    private func requiredViolationBeyondRoundOff() -> Double {
-        var total = 0.0
+    /// The loose required rows' violation, each row judged by the quick test
+    /// (`constantTolerance`) or, `beyondRoundOff`, by `ownColumnIsPositive` too; and
+    /// whether any required row is loose. Inlined, so the quick scan carries no call.
+    @inline(__always) private func scanLooseRequiredRows(beyondRoundOff: Bool) -> (violation: Double, anyLoose: Bool) {
+        var violation = 0.0
+        var anyLoose = false
         for r in 0..<rowCount where basis.inForce[r] && !basis.isTight[r] && settings.level[r] == 0 {
+            anyLoose = true
             let costs = basis.positiveBasic[r] ? positiveCosts(r) : negativeCosts(r)
-            if costs, ownColumnIsPositive(r) { total += basis.ownValue[r] }
+            guard costs, basis.ownValue[r] > constantTolerance(r) else { continue }
+            if !beyondRoundOff || ownColumnIsPositive(r) { violation += basis.ownValue[r] }
         }
-        return total
+        return (violation, anyLoose)
     }
 }
