@@ -176,8 +176,8 @@ extension BlockWorkspace {
         if pivots > 0 {
             writeBackRows(b, start: start, n: size, t)
             let offset = t.blockOffset[b]
-            for i in 0..<(n * n) { t.bumpLU[offset + i] = p.lu[i] }
-            for i in 0..<n { t.bumpPermutation[start + i] = p.permutation[i] }
+            (t.bumpLU.baseAddress! + offset).update(from: p.lu, count: n * n)
+            (t.bumpPermutation.baseAddress! + start).update(from: p.permutation, count: n)
             tally.pivots += pivots
         }
         for j in 0..<n {

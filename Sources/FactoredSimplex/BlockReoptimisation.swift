@@ -146,7 +146,11 @@ extension FactoredSolver {
     func noteAndListBlocks<Rows: Collection<Int32>>(of rows: Rows, from first: Int) -> Bool {
         prepareListings()
         return withListTables { l in
-            for r32 in rows where !noteChangedRowsBlock(Int(r32), l) { return false }
+            let noted = blockLocal.blocks.withRawInsertion(limit: rows.count) { blocks in
+                for r32 in rows where !noteChangedRowsBlock(Int(r32), l, &blocks) { return false }
+                return true
+            }
+            guard noted else { return false }
             let p = localBuffers
             let members = blockLocal.blocks.members
             var count = first == 0 ? 0 : Int(p.looseStart[first])
@@ -173,18 +177,18 @@ extension FactoredSolver {
     /// unknowns). A loose row reading pinned unknowns alone moves only pinned rows'
     /// duals: no block. False for a tight row of the triangular part, or a loose row
     /// reading an unknown neither pinned nor in the bump.
-    @inline(__always) func noteChangedRowsBlock(_ r: Int, _ l: LocalListTables) -> Bool {
+    @inline(__always) func noteChangedRowsBlock(_ r: Int, _ l: LocalListTables, _ blocks: inout RawInsertion) -> Bool {
         guard l.inForce[r] else { return true }
         if l.isTight[r] {
             let b = Int(l.rowBlock[r])
             guard b >= 0 else { return false }
-            blockLocal.blocks.insert(b)
+            blocks.insert(b)
             return true
         }
         for k in l.rowStart[r]..<l.rowStart[r + 1] {
             let j = Int(l.bumpIndex[Int(l.termVariable[k])])
             guard j >= 0 else { continue }
-            blockLocal.blocks.insert(Int(l.rowBlock[Int(l.bumpRows[j])]))
+            blocks.insert(Int(l.rowBlock[Int(l.bumpRows[j])]))
             return true
         }
         for k in l.rowStart[r]..<l.rowStart[r + 1] where !isPinned(Int(l.termVariable[k]), l) { return false }

@@ -29,15 +29,13 @@ extension FactoredSolver {
         var requiredLoose = basis.requiredLoose
         var i = start
         let inForce = basis.inForce
+        let levelChangesWereEmpty = prices.levelChanges.members.isEmpty
+        let limit = ops.count - start
+        // `noteLevelChange` and `markChanged`, each list filled through raw buffers.
+        prices.levelChanges.withRawInsertion(limit: limit) { levelChanges in
+        RawInsertion.run(flags: &framePath.isDirty, list: &framePath.dirtyRows, limit: limit) { dirty in
         settings.level.withUnsafeMutableBufferPointer { level in
         settings.rhs.withUnsafeMutableBufferPointer { rhs in
-        framePath.isDirty.withUnsafeMutableBufferPointer { isDirty in
-            // `markChanged` on the raw buffer.
-            func markChanged(_ r: Int) {
-                guard !isDirty[r] else { return }
-                isDirty[r] = true
-                framePath.dirtyRows.append(Int32(r))
-            }
             run: while i < ops.count {
                 switch ops[i] {
                 case let .setPriority(h, value):
@@ -47,7 +45,7 @@ extension FactoredSolver {
                     // Pinned unknowns are those of required equalities (BlockListings.swift).
                     if l == 0 || old == 0 { noteStructureChange() }
                     if inForce[r], l != old {
-                        noteLevelChange(r)
+                        levelChanges.insert(r)
                         if l == 0 { requiredLoose = true }
                     }
                     level[r] = l
@@ -55,17 +53,19 @@ extension FactoredSolver {
                     let r = Int(h)
                     guard !(inForce[r] && level[r] == 0 && requiredLoose) else { break run }
                     rhs[r] = value
-                    markChanged(r)
+                    dirty.insert(r)
                 case let .suggest(e, value):
                     let r = editRowBase + Int(e)
                     rhs[r] = value
-                    markChanged(r)
+                    dirty.insert(r)
                 default:
                     break run
                 }
                 i += 1
             }
-        }}}
+        }}}}
+        // As `noteLevelChange` notes the first change of a list.
+        if levelChangesWereEmpty, !prices.levelChanges.members.isEmpty { prices.levelChangesAreAll = !prices.state.isDue }
         basis.requiredLoose = requiredLoose
         return i
     }

@@ -29,7 +29,67 @@ struct MarkedIndices {
     }
 
     mutating func removeAll() {
-        for i in members { isMarked[Int(i)] = false }
-        members.removeAll(keepingCapacity: true)
+        RawInsertion.clear(flags: &isMarked, list: &members)
+    }
+
+    /// Runs `body` with an inserter over raw buffers, for a hot loop of at most `limit`
+    /// inserts (`RawInsertion.run`). `body` must not reach this set otherwise.
+    @inline(__always)
+    mutating func withRawInsertion<R>(limit: Int, _ body: (inout RawInsertion) -> R) -> R {
+        RawInsertion.run(flags: &isMarked, list: &members, limit: limit, body)
+    }
+}
+
+/// `MarkedIndices.insert` on raw buffers (`MarkedIndices.withRawInsertion`).
+struct RawInsertion {
+    let isMarked: UnsafeMutablePointer<Bool>
+    let members: UnsafeMutablePointer<Int32>
+    /// The members so far.
+    private(set) var count: Int
+
+    init(isMarked: UnsafeMutablePointer<Bool>, members: UnsafeMutablePointer<Int32>, count: Int) {
+        (self.isMarked, self.members, self.count) = (isMarked, members, count)
+    }
+
+    @inline(__always) mutating func insert(_ i: Int) {
+        guard !isMarked[i] else { return }
+        isMarked[i] = true
+        members[count] = Int32(i)
+        count &+= 1
+    }
+
+    /// Runs `body` with an inserter into the set of `flags` (one per index) and `list`
+    /// (its members, with room reserved for every index), for a hot loop of at most
+    /// `limit` inserts (toggle-100000's swap frame: 66,666 level changes, 33,333 rows'
+    /// constants, then 66,666 rows' blocks): through the arrays, each insert checked
+    /// both arrays' uniqueness. The room is filled first (within the reserved
+    /// capacity) and what was not used is taken off after.
+    /// Clears the set of `flags` and `list` (as `MarkedIndices.removeAll`), through buffers.
+    @inline(__always)
+    static func clear(flags: inout [Bool], list: inout [Int32]) {
+        flags.withUnsafeMutableBufferPointer { flags in
+            list.withUnsafeBufferPointer { members in
+                for i in members { flags[Int(i)] = false }
+            }
+        }
+        list.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always)
+    static func run<R>(flags: inout [Bool], list: inout [Int32], limit: Int, _ body: (inout RawInsertion) -> R) -> R {
+        let before = list.count
+        let room = min(limit, flags.count - before)
+        list.append(contentsOf: repeatElement(0, count: room))
+        var inserted = before
+        let result = flags.withUnsafeMutableBufferPointer { marked in
+            list.withUnsafeMutableBufferPointer { members in
+                var insertion = RawInsertion(isMarked: marked.baseAddress!, members: members.baseAddress!, count: before)
+                defer { inserted = insertion.count }
+                return body(&insertion)
+            }
+        }
+        precondition(inserted <= before + room, "more inserts than the limit given")
+        list.removeLast(before + room - inserted)
+        return result
     }
 }

@@ -131,8 +131,25 @@ public struct OpState: Sendable {
     /// other op, and any op to be refused or redirected, ends it.
     @inline(__always)
     public mutating func valueRunEnd(_ ops: UnsafeBufferPointer<CompiledOp>, from start: Int) -> Int {
-        // Subscripts, not buffers taken in closures: most frames have one op or a few,
-        // where taking three buffers cost more than the bounds checks of a long run.
+        // Subscripts for a few ops (most frames have one or a few, where taking three
+        // buffers cost more than the bounds checks); buffers for a long run
+        // (toggle-100000's swap frame: 100,000 ops).
+        guard ops.count - start > 64 else {
+            return Self.valueRunEnd(ops, from: start, editDeclared: editDeclared, presence: presence, isRequired: isRequired)
+        }
+        return editDeclared.withUnsafeBufferPointer { editDeclared in
+            presence.withUnsafeBufferPointer { presence in
+                isRequired.withUnsafeBufferPointer { isRequired in
+                    Self.valueRunEnd(ops, from: start, editDeclared: editDeclared, presence: presence, isRequired: isRequired)
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func valueRunEnd<Flags: RandomAccessCollection<Bool>, Presences: RandomAccessCollection<Presence>>(
+        _ ops: UnsafeBufferPointer<CompiledOp>, from start: Int, editDeclared: Flags, presence: Presences, isRequired: Flags
+    ) -> Int where Flags.Index == Int, Presences.Index == Int {
         var end = start
         while end < ops.count {
             switch ops[end] {

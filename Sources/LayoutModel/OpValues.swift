@@ -33,4 +33,22 @@ public struct OpValues: Sendable {
         case .activate, .deactivate, .add, .remove, .removeEdit, .invalid: break
         }
     }
+
+    /// Records a run of value ops (`suggest`, `setConstant`, `setPriority`) that the
+    /// back end applied, through raw buffers: one `record` at a time checked an
+    /// array's uniqueness per op (toggle-100000's swap frame has 100,000).
+    public mutating func recordValueRun(_ run: UnsafeBufferPointer<CompiledOp>) {
+        constants.withUnsafeMutableBufferPointer { constants in
+        priorities.withUnsafeMutableBufferPointer { priorities in
+        editValue.withUnsafeMutableBufferPointer { editValue in
+            for op in run {
+                switch op {
+                case let .suggest(e, value): editValue[Int(e)] = value
+                case let .setConstant(h, value): constants[Int(h)] = value
+                case let .setPriority(h, value): priorities[Int(h)] = value
+                default: preconditionFailure("\(op) is not a value op")
+                }
+            }
+        }}}
+    }
 }

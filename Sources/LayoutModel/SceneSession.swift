@@ -167,7 +167,7 @@ public final class SceneSession {
     /// to the back end in one call, and records those it applied.
     private func applyValueOps(_ run: UnsafeBufferPointer<CompiledOp>) throws(LayoutError) -> ValueOpRefusal? {
         let refusal = try backend.applyValueOps(run)
-        for k in 0..<(refusal?.index ?? run.count) { opValues.record(run[k]) }
+        opValues.recordValueRun(UnsafeBufferPointer(rebasing: run[0..<(refusal?.index ?? run.count)]))
         return refusal
     }
 
