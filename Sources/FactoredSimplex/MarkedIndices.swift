@@ -58,12 +58,6 @@ struct RawInsertion {
         count &+= 1
     }
 
-    /// Runs `body` with an inserter into the set of `flags` (one per index) and `list`
-    /// (its members, with room reserved for every index), for a hot loop of at most
-    /// `limit` inserts (toggle-100000's swap frame: 66,666 level changes, 33,333 rows'
-    /// constants, then 66,666 rows' blocks): through the arrays, each insert checked
-    /// both arrays' uniqueness. The room is filled first (within the reserved
-    /// capacity) and what was not used is taken off after.
     /// Clears the set of `flags` and `list` (as `MarkedIndices.removeAll`), through buffers.
     @inline(__always)
     static func clear(flags: inout [Bool], list: inout [Int32]) {
@@ -75,6 +69,13 @@ struct RawInsertion {
         list.removeAll(keepingCapacity: true)
     }
 
+    /// Runs `body` with an inserter into the set of `flags` (one per index) and `list`
+    /// (its members), for a hot loop of at most `limit` inserts, one per pass of the
+    /// loop (toggle-100000's swap frame: 66,666 level changes, 33,333 rows' constants,
+    /// then 66,666 rows' blocks): through the arrays, each insert checked both arrays'
+    /// uniqueness. The room is filled first (within the capacity the sets reserve when
+    /// made, one member per index, so no frame allocates here) and what was not used
+    /// is taken off after.
     @inline(__always)
     static func run<R>(flags: inout [Bool], list: inout [Int32], limit: Int, _ body: (inout RawInsertion) -> R) -> R {
         let before = list.count
