@@ -326,7 +326,7 @@ extension BlockWorkspace {
     /// The tight slot whose loosening enters, and in which direction: the most
     /// important improving one, as a round orders its candidates, or the lowest row
     /// (Bland's rule) after a step of zero. Nil when none improves: the block is optimal.
-    @inline(__always) private func localEnteringRow<S: LocalBlockSize>(
+    private func localEnteringRow<S: LocalBlockSize>(
         n size: S, levels levelCount: Int, blandOnly: Bool, kind: UnsafeBufferPointer<RowKind>, variableCount: Int32
     ) -> (slot: Int, positive: Bool)? {
         let n = size.n

@@ -39,8 +39,14 @@ extension FactoredSolver {
     /// solve. The list is every cost change since the basis was last optimal with no
     /// pricing owed only if no pricing was owed when it started.
     func noteLevelChange(_ r: Int) {
-        if prices.levelChanges.members.isEmpty { prices.levelChangesAreAll = !prices.state.isDue }
+        if prices.levelChanges.members.isEmpty { noteFirstLevelChange() }
         prices.levelChanges.insert(r)
+    }
+
+    /// The list of level changes starts (`noteLevelChange`, or a run of them in
+    /// `applyListedValueOps`): it is all of them only if no pricing was owed then.
+    func noteFirstLevelChange() {
+        prices.levelChangesAreAll = !prices.state.isDue
     }
 
     /// A cost changed otherwise than by a level (a row put in or taken out, a

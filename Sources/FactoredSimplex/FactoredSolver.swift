@@ -131,8 +131,7 @@ public final class FactoredSolver {
     func computeValues() {
         ensureFactor()
         factorValidity.valueEpoch += 1
-        for r in framePath.dirtyRows { framePath.isDirty[Int(r)] = false }
-        framePath.dirtyRows.removeAll(keepingCapacity: true)
+        RawInsertion.clear(flags: &framePath.isDirty, list: &framePath.dirtyRows)
         // Local lets: a class property read per element costs an exclusivity check.
         let rowStart = self.rowStart, termVariable = self.termVariable, termCoefficient = self.termCoefficient
         let isBasic = self.basis.isBasic, rhs = self.settings.rhs, inForce = self.basis.inForce, isTight = self.basis.isTight

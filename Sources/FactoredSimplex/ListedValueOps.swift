@@ -64,8 +64,7 @@ extension FactoredSolver {
                 i += 1
             }
         }}}}
-        // As `noteLevelChange` notes the first change of a list.
-        if levelChangesWereEmpty, !prices.levelChanges.members.isEmpty { prices.levelChangesAreAll = !prices.state.isDue }
+        if levelChangesWereEmpty, !prices.levelChanges.members.isEmpty { noteFirstLevelChange() }
         basis.requiredLoose = requiredLoose
         return i
     }
