@@ -79,6 +79,12 @@ final class BlockListings {
         return UnsafeBufferPointer(start: pool! + Int(rowsStart![b]), count: Int(rowsCount![b]))
     }
 
+    /// The pool and where each block's rows are in it, for the local pass's threads,
+    /// which read the rows of listed blocks only (each listed under the current structure).
+    var keptTables: (rows: UnsafePointer<Int32>, start: UnsafePointer<Int32>, count: UnsafePointer<Int32>) {
+        (UnsafePointer(pool!), UnsafePointer(rowsStart!), UnsafePointer(rowsCount!))
+    }
+
     /// Keeps the rows the listing just wrote at `pool[poolCount..<end]` as block `b`'s,
     /// and returns them.
     @discardableResult @inline(__always) func keep(_ b: Int, end: Int) -> UnsafeBufferPointer<Int32> {
@@ -129,9 +135,10 @@ extension FactoredSolver {
             return true
         }
         let rows = listings.poolCount
-        blockLocal.blocks.touchRoom(blocks)
+        // A frame's inserts fill room as long as its list of changed rows (one per row at most).
+        blockLocal.blocks.touchRoom(rows)
         prices.levelChanges.touchRoom(rows)
-        localBuffers.looseRows.initialize(repeating: 0, count: rows)
+        framePath.touchDirtyRoom(rows)
         localBuffers.looseStart.initialize(repeating: 0, count: blocks + 1)
     }
 }

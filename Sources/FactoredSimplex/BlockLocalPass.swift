@@ -23,6 +23,8 @@ struct LocalBlockTables {
     let tightRows: UnsafeMutableBufferPointer<Int32>
     let positiveBasic: UnsafeMutableBufferPointer<Bool>, ownValue: UnsafeMutableBufferPointer<Double>
     let changed: UnsafeMutableBufferPointer<Int32>, infeasible: UnsafeMutableBufferPointer<Int32>
+    /// The blocks' kept rows (`BlockListings`: every listed block's is current).
+    let keptRows: UnsafePointer<Int32>, keptRowsStart: UnsafePointer<Int32>, keptRowsCount: UnsafePointer<Int32>
     /// Where rows start in Bland's order (after the unknowns).
     let variableCount: Int32
 }
@@ -82,7 +84,7 @@ extension FactoredSolver {
             blocks.withUnsafeBufferPointer { blocks in
                 guard split else {
                     return p.workspaces[0].runShare(
-                        0..<count, of: blocks, reoptimise: reoptimise, looseStart: p.looseStart, failing: p.failsListedBlock, t, &tally)
+                        0..<count, of: blocks, reoptimise: reoptimise, failing: p.failsListedBlock, t, &tally)
                 }
                 for c in 0..<BlockPassThreads.chunkCount(ofBlocks: count) {
                     p.chunkTallies[c] = LocalBlockTally(
@@ -127,6 +129,7 @@ extension FactoredSolver {
         let blockStart = factor.blockStart, blockOffset = factor.blockOffset
         let level = settings.level, rhs = settings.rhs
         let f = factor
+        let kept = listings.keptTables
         return rowStart.withUnsafeBufferPointer { rowStart in
         termVariable.withUnsafeBufferPointer { termVariable in
         termCoefficient.withUnsafeBufferPointer { termCoefficient in
@@ -155,7 +158,7 @@ extension FactoredSolver {
                 level: level, rhs: rhs, x: x, bumpRows: bumpRows, rowBlock: rowBlock, bumpLU: bumpLU,
                 bumpPermutation: bumpPermutation, isTight: isTight, tightSlot: tightSlot, tightRows: tightRows,
                 positiveBasic: positiveBasic, ownValue: ownValue, changed: changed, infeasible: infeasible,
-                variableCount: Int32(variableCount)))
+                keptRows: kept.rows, keptRowsStart: kept.start, keptRowsCount: kept.count, variableCount: Int32(variableCount)))
         }}}}}}}}}}}}}}}}}}}}}}
     }
 

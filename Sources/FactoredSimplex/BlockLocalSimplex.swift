@@ -40,9 +40,9 @@ final class LocalBlockBuffers {
     static let looseRowLimit = 64
     static let slotLimit = FactoredSolver.inPlaceBlockLimit + looseRowLimit
 
-    /// Every listed block's loose rows, one block after another (a loose row reads one
-    /// block at most), and where each block's begin (by its index in the list).
-    let looseRows: UnsafeMutablePointer<Int32>
+    /// Per listed block (by its index in the list): how many rows the blocks before it
+    /// keep (BlockListings.swift), tight and loose, a bound on the loose rows they may
+    /// leave negative (a split pass's chunk lists its own from there on).
     let looseStart: UnsafeMutablePointer<Int32>
     /// `isPinned`'s memo per unknown (0: not known yet), the unknowns it decided (to
     /// clear it), and its stack (a push per term at most).
@@ -71,14 +71,12 @@ final class LocalBlockBuffers {
     @exclusivity(unchecked) var failsListedBlock = -1
 
     init(rowCount: Int, blockCount: Int, variableCount: Int, termCount: Int) {
-        looseRows = .allocate(capacity: max(rowCount, 1))
         looseStart = .allocate(capacity: blockCount + 1)
         pinState = .allocate(capacity: max(variableCount, 1))
         pinState.initialize(repeating: 0, count: max(variableCount, 1))
         pinVisited = .allocate(capacity: max(variableCount, 1))
         pinStack = .allocate(capacity: termCount + 1)
-        let looseRows = self.looseRows
-        workspaces = (0..<BlockPassThreads.count).map { _ in BlockWorkspace(looseRows: looseRows) }
+        workspaces = (0..<BlockPassThreads.count).map { _ in BlockWorkspace() }
         helper = BlockPassThreads.mayNeedHelper(rowCount: rowCount) ? HelperThread() : nil
         chunkJob = .allocate(capacity: 1)
         let chunks = helper == nil ? 1 : blockCount / BlockPassThreads.chunkSize + 1
@@ -89,7 +87,7 @@ final class LocalBlockBuffers {
     }
 
     deinit {
-        for p in [looseRows, looseStart, pinVisited, pinStack] { p.deallocate() }
+        for p in [looseStart, pinVisited, pinStack] { p.deallocate() }
         pinState.deallocate()
         for w in workspaces { w.deallocate() }
         chunkJob.deallocate()
@@ -100,13 +98,14 @@ final class LocalBlockBuffers {
 }
 
 extension BlockWorkspace {
-    /// Re-optimises block `b`, its loose rows `loose`, and writes it back (values
+    /// Re-optimises block `b` and writes it back (values
     /// included, whether or not it pivoted). False, with nothing written, when its
     /// local simplex does not apply or fails: a loose required row's cost (a dual at
     /// level 0), a swap's LU singular, a direction unbounded, or more pivots than a
     /// small block should take (rounding cycling).
-    func reoptimiseBlock(_ b: Int, loose: Range<Int>, _ t: LocalBlockTables, _ tally: inout LocalBlockTally) -> Bool {
+    func reoptimiseBlock(_ b: Int, _ t: LocalBlockTables, _ tally: inout LocalBlockTally) -> Bool {
         let start = t.blockStart[b], n = t.blockStart[b + 1] - start
+        let loose = collectLooseRows(b, t)
         // Toggle's blocks are 3 × 3: that size gets its own copy, its loops unrolled.
         if n == 3 { return runLocalSimplex(b, start: start, n: ThreeUnknowns(), loose: loose, t, &tally) }
         return runLocalSimplex(b, start: start, n: AnyBlockSize(n: n), loose: loose, t, &tally)
@@ -114,11 +113,11 @@ extension BlockWorkspace {
 
     /// `reoptimiseBlock` for block `b` of `n` unknowns from bump place `start`.
     private func runLocalSimplex<S: LocalBlockSize>(
-        _ b: Int, start: Int, n size: S, loose: Range<Int>, _ t: LocalBlockTables, _ tally: inout LocalBlockTally
+        _ b: Int, start: Int, n size: S, loose: Int, _ t: LocalBlockTables, _ tally: inout LocalBlockTally
     ) -> Bool {
         let n = size.n
         let p = self
-        let slots = n + loose.count
+        let slots = n + loose
         gatherBlock(start: start, n: size, loose: loose, t)
         copyFactoredBlock(b, start: start, n: size, t)
         solveLocalValues(n: size)
@@ -167,21 +166,38 @@ extension BlockWorkspace {
     /// Block `b`'s values as the basis stands (no pivot), written back with its loose
     /// rows' own columns, the negative ones listed: the propagation's work on a block
     /// it skipped, when the block is not re-optimised after all.
-    func solveBlockValuesOnly(_ b: Int, loose: Range<Int>, _ t: LocalBlockTables, _ tally: inout LocalBlockTally) {
+    func solveBlockValuesOnly(_ b: Int, _ t: LocalBlockTables, _ tally: inout LocalBlockTally) {
         let start = t.blockStart[b], n = t.blockStart[b + 1] - start
         let size = AnyBlockSize(n: n)
+        let loose = collectLooseRows(b, t)
         gatherBlock(start: start, n: size, loose: loose, t)
         copyFactoredBlock(b, start: start, n: size, t)
         solveLocalValues(n: size)
-        writeBackBlock(b, start: start, n: size, slots: n + loose.count, pivots: 0, t, &tally)
+        writeBackBlock(b, start: start, n: size, slots: n + loose, pivots: 0, t, &tally)
     }
 
-    /// Fills the slots: the block's tight rows (from `start`, `n` of them), then `loose`.
-    @inline(__always) private func gatherBlock<S: LocalBlockSize>(start: Int, n size: S, loose: Range<Int>, _ t: LocalBlockTables) {
+    /// Block `b`'s loose rows into `looseRows`, in the order its listing keeps them (its
+    /// kept rows not tight now, BlockListings.swift); returns how many. Read here, by the
+    /// pass's threads, not listed before the pass by the calling thread: they are the
+    /// block's own rows and those reading its unknowns alone, which no other block writes.
+    @inline(__always) private func collectLooseRows(_ b: Int, _ t: LocalBlockTables) -> Int {
+        let kept = t.keptRows + Int(t.keptRowsStart[b])
+        var count = 0
+        for i in 0..<Int(t.keptRowsCount[b]) where !t.isTight[Int(kept[i])] {
+            // The listing admitted at most the limit, and a block's pass keeps its number of tight rows.
+            precondition(count < LocalBlockBuffers.looseRowLimit, "block \(b) has more loose rows than its listing admitted")
+            looseRows[count] = kept[i]
+            count += 1
+        }
+        return count
+    }
+
+    /// Fills the slots: the block's tight rows (from `start`, `n` of them), then the `loose` collected.
+    @inline(__always) private func gatherBlock<S: LocalBlockSize>(start: Int, n size: S, loose: Int, _ t: LocalBlockTables) {
         let n = size.n
         let p = self
-        for s in 0..<(n + loose.count) {
-            let r = s < n ? Int(t.bumpRows[start + s]) : Int(p.looseRows[loose.lowerBound + s - n])
+        for s in 0..<(n + loose) {
+            let r = s < n ? Int(t.bumpRows[start + s]) : Int(p.looseRows[s - n])
             p.rows[s] = Int32(r)
             p.level[s] = t.level[r]
             let row = p.coefficients + s * n

@@ -112,20 +112,18 @@ extension LocalBlockBuffers {
             let c = helper!.nextTicket()
             guard c * size < count else { return }
             let listed = (c * size)..<min(count, (c + 1) * size)
-            chunkDone[c] = workspace.runShare(
-                listed, of: blocks, reoptimise: reoptimise, looseStart: looseStart, failing: failsListedBlock, t, &chunkTallies[c])
+            chunkDone[c] = workspace.runShare(listed, of: blocks, reoptimise: reoptimise, failing: failsListedBlock, t, &chunkTallies[c])
         }
     }
 }
 
 extension BlockWorkspace {
-    /// Runs the listed blocks `listed` (indices into `blocks`, their loose rows from
-    /// `LocalBlockBuffers.looseStart`): re-optimised while each one's local simplex
+    /// Runs the listed blocks `listed` (indices into `blocks`): re-optimised while each one's local simplex
     /// succeeds, then their values only. True when every one was re-optimised. The
     /// listed block `failing` (a test hook; -1: none) fails as its local simplex may.
     func runShare(
-        _ listed: Range<Int>, of blocks: UnsafeBufferPointer<Int32>, reoptimise: Bool,
-        looseStart: UnsafeMutablePointer<Int32>, failing: Int, _ t: LocalBlockTables, _ tally: inout LocalBlockTally
+        _ listed: Range<Int>, of blocks: UnsafeBufferPointer<Int32>, reoptimise: Bool, failing: Int,
+        _ t: LocalBlockTables, _ tally: inout LocalBlockTally
     ) -> Bool {
         // A local tally, stored once at the end: chunks' tallies sit side by side, and a
         // store to one per block would make both threads wait on the line they share.
@@ -133,13 +131,12 @@ extension BlockWorkspace {
         defer { tally = local }
         var m = listed.lowerBound
         while reoptimise, m < listed.upperBound {
-            let loose = Int(looseStart[m])..<Int(looseStart[m + 1])
-            guard m != failing, reoptimiseBlock(Int(blocks[m]), loose: loose, t, &local) else { break }
+            guard m != failing, reoptimiseBlock(Int(blocks[m]), t, &local) else { break }
             m += 1
         }
         let reoptimised = m == listed.upperBound
         while m < listed.upperBound {
-            solveBlockValuesOnly(Int(blocks[m]), loose: Int(looseStart[m])..<Int(looseStart[m + 1]), t, &local)
+            solveBlockValuesOnly(Int(blocks[m]), t, &local)
             m += 1
         }
         return reoptimise && reoptimised

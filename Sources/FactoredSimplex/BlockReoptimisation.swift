@@ -144,11 +144,11 @@ extension FactoredSolver {
     }
 
     /// Notes the blocks of `rows` (`noteChangedRowsBlock`), then checks that each
-    /// block of `blockLocal.blocks` from index `first` on fits the local path, listing
-    /// its loose rows (`localBuffers`) after those of the blocks before it. A block
-    /// listed under the current structure is not checked again (BlockListings.swift):
-    /// its loose rows are its kept rows not tight now. Returns false when a row or a
-    /// block does not fit.
+    /// block of `blockLocal.blocks` from index `first` on fits the local path, and
+    /// counts the rows each keeps after those of the blocks before it (`looseStart`).
+    /// A block listed under the current structure is not checked again
+    /// (BlockListings.swift): its loose rows are its kept rows not tight now, which its
+    /// pass reads itself. Returns false when a row or a block does not fit.
     func noteAndListBlocks<Rows: Collection<Int32>>(of rows: Rows, from first: Int) -> Bool {
         prepareListings()
         return withListTables { l in
@@ -168,10 +168,7 @@ extension FactoredSolver {
                     guard let end = listBlockRows(b, l) else { return false }
                     kept = listings.keep(b, end: end)
                 }
-                for r32 in kept! where !l.isTight[Int(r32)] {
-                    p.looseRows[count] = r32
-                    count += 1
-                }
+                count += kept!.count
             }
             p.looseStart[members.count] = Int32(count)
             return true

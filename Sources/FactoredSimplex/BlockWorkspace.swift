@@ -33,10 +33,10 @@ struct BlockWorkspace {
     /// A block's rows before its pivots and their tight-list slots (for the write-back).
     let oldRows: UnsafeMutablePointer<Int32>
     let oldSlots: UnsafeMutablePointer<Int32>
-    /// The listed blocks' loose rows (`LocalBlockBuffers.looseRows`, shared: only read here).
+    /// The block's loose rows (`collectLooseRows`).
     let looseRows: UnsafeMutablePointer<Int32>
 
-    init(looseRows: UnsafeMutablePointer<Int32>) {
+    init() {
         let n = FactoredSolver.inPlaceBlockLimit, slots = LocalBlockBuffers.slotLimit
         rows = .allocate(capacity: slots)
         level = .allocate(capacity: slots)
@@ -55,12 +55,12 @@ struct BlockWorkspace {
         work = .allocate(capacity: n)
         oldRows = .allocate(capacity: n)
         oldSlots = .allocate(capacity: n)
-        self.looseRows = looseRows
+        looseRows = .allocate(capacity: LocalBlockBuffers.looseRowLimit)
     }
 
-    /// Frees what `init` allocated (not `looseRows`, which its owner frees).
+    /// Frees what `init` allocated.
     func deallocate() {
-        for p in [rows, level, levels, oldRows, oldSlots] { p.deallocate() }
+        for p in [rows, level, levels, oldRows, oldSlots, looseRows] { p.deallocate() }
         for p in [coefficients, residual, own, rates, cost, values, lu, duals, direction, work] { p.deallocate() }
         positive.deallocate()
         permutation.deallocate()

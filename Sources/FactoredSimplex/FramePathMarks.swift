@@ -30,4 +30,11 @@ struct FramePathMarks {
         touchedRows.reserveCapacity(rowCount)
         infeasibleRows.reserveCapacity(rowCount)
     }
+
+    /// Writes the room of the first `count` dirty rows once (as `MarkedIndices.touchRoom`).
+    mutating func touchDirtyRoom(_ count: Int) {
+        guard dirtyRows.isEmpty else { return }
+        dirtyRows.append(contentsOf: repeatElement(0, count: min(count, isDirty.count)))
+        dirtyRows.removeAll(keepingCapacity: true)
+    }
 }

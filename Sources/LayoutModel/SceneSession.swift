@@ -84,7 +84,11 @@ public final class SceneSession {
         opValues = OpValues(scene)
         windowRects = [Double](repeating: 0, count: scene.variableCount)
         windowRects.withUnsafeMutableBufferPointer { backend.readRects(into: $0) }
-        changedViews.reserveCapacity(scene.variableCount / 4)  // so that no frame allocates it
+        // Room for every view, written once: reserved room is only address space until
+        // written, and the first frame that moves most views took its page faults
+        // (toggle-100000's first swap: 65).
+        changedViews = [Int32](repeating: 0, count: scene.variableCount / 4)
+        changedViews.removeAll(keepingCapacity: true)
         // The scene's edits hold the initial solution, which they do not influence.
         if !scene.initialEdits.isEmpty {
             editsHoldAt = initialEditsHoldAt
