@@ -139,7 +139,7 @@ extension FactoredSolver {
         blockLocal.blocks.touchRoom(rows)
         prices.levelChanges.touchRoom(rows)
         framePath.touchDirtyRoom(rows)
-        localBuffers.looseStart.initialize(repeating: 0, count: blocks + 1)
+        localBuffers.keptBefore.initialize(repeating: 0, count: blocks + 1)
     }
 }
 

@@ -88,7 +88,7 @@ extension FactoredSolver {
                 }
                 for c in 0..<BlockPassThreads.chunkCount(ofBlocks: count) {
                     p.chunkTallies[c] = LocalBlockTally(
-                        changed: p.chunkChangedStart[c], infeasible: Int(p.looseStart[c * BlockPassThreads.chunkSize]))
+                        changed: p.chunkChangedStart[c], infeasible: Int(p.keptBefore[c * BlockPassThreads.chunkSize]))
                 }
                 return p.runChunksOnTwoThreads(count: count, of: blocks, reoptimise: reoptimise, t)
             }
@@ -111,7 +111,7 @@ extension FactoredSolver {
         framePath.touchedStorage.withUnsafeMutableBufferPointer { infeasible in
             for c in 0..<BlockPassThreads.chunkCount(ofBlocks: count) {
                 let chunk = p.chunkTallies[c]
-                let changedFrom = p.chunkChangedStart[c], infeasibleFrom = Int(p.looseStart[c * BlockPassThreads.chunkSize])
+                let changedFrom = p.chunkChangedStart[c], infeasibleFrom = Int(p.keptBefore[c * BlockPassThreads.chunkSize])
                 for i in changedFrom..<chunk.changed { changed[tally.changed + i - changedFrom] = changed[i] }
                 for i in infeasibleFrom..<chunk.infeasible { infeasible[tally.infeasible + i - infeasibleFrom] = infeasible[i] }
                 tally.changed += chunk.changed - changedFrom

@@ -43,7 +43,7 @@ final class LocalBlockBuffers {
     /// Per listed block (by its index in the list): how many rows the blocks before it
     /// keep (BlockListings.swift), tight and loose, a bound on the loose rows they may
     /// leave negative (a split pass's chunk lists its own from there on).
-    let looseStart: UnsafeMutablePointer<Int32>
+    let keptBefore: UnsafeMutablePointer<Int32>
     /// `isPinned`'s memo per unknown (0: not known yet), the unknowns it decided (to
     /// clear it), and its stack (a push per term at most).
     let pinState: UnsafeMutablePointer<UInt8>
@@ -71,7 +71,7 @@ final class LocalBlockBuffers {
     @exclusivity(unchecked) var failsListedBlock = -1
 
     init(rowCount: Int, blockCount: Int, variableCount: Int, termCount: Int) {
-        looseStart = .allocate(capacity: blockCount + 1)
+        keptBefore = .allocate(capacity: blockCount + 1)
         pinState = .allocate(capacity: max(variableCount, 1))
         pinState.initialize(repeating: 0, count: max(variableCount, 1))
         pinVisited = .allocate(capacity: max(variableCount, 1))
@@ -87,7 +87,7 @@ final class LocalBlockBuffers {
     }
 
     deinit {
-        for p in [looseStart, pinVisited, pinStack] { p.deallocate() }
+        for p in [keptBefore, pinVisited, pinStack] { p.deallocate() }
         pinState.deallocate()
         for w in workspaces { w.deallocate() }
         chunkJob.deallocate()

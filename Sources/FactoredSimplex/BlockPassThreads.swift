@@ -118,9 +118,10 @@ extension LocalBlockBuffers {
 }
 
 extension BlockWorkspace {
-    /// Runs the listed blocks `listed` (indices into `blocks`): re-optimised while each one's local simplex
-    /// succeeds, then their values only. True when every one was re-optimised. The
-    /// listed block `failing` (a test hook; -1: none) fails as its local simplex may.
+    /// Runs the listed blocks `listed` (indices into `blocks`): re-optimised while each
+    /// one's local simplex succeeds, then their values only. True when every one was
+    /// re-optimised. The listed block `failing` (a test hook; -1: none) fails as its
+    /// local simplex may.
     func runShare(
         _ listed: Range<Int>, of blocks: UnsafeBufferPointer<Int32>, reoptimise: Bool, failing: Int,
         _ t: LocalBlockTables, _ tally: inout LocalBlockTally

@@ -145,7 +145,7 @@ extension FactoredSolver {
 
     /// Notes the blocks of `rows` (`noteChangedRowsBlock`), then checks that each
     /// block of `blockLocal.blocks` from index `first` on fits the local path, and
-    /// counts the rows each keeps after those of the blocks before it (`looseStart`).
+    /// counts the rows each keeps after those of the blocks before it (`keptBefore`).
     /// A block listed under the current structure is not checked again
     /// (BlockListings.swift): its loose rows are its kept rows not tight now, which its
     /// pass reads itself. Returns false when a row or a block does not fit.
@@ -159,9 +159,9 @@ extension FactoredSolver {
             guard noted else { return false }
             let p = localBuffers
             let members = blockLocal.blocks.members
-            var count = first == 0 ? 0 : Int(p.looseStart[first])
+            var count = first == 0 ? 0 : Int(p.keptBefore[first])
             for m in first..<members.count {
-                p.looseStart[m] = Int32(count)
+                p.keptBefore[m] = Int32(count)
                 let b = Int(members[m])
                 var kept = listings.rows(of: b)
                 if kept == nil {
@@ -170,7 +170,7 @@ extension FactoredSolver {
                 }
                 count += kept!.count
             }
-            p.looseStart[members.count] = Int32(count)
+            p.keptBefore[members.count] = Int32(count)
             return true
         }
     }
