@@ -60,7 +60,7 @@ struct LocalSlotDuals {
 }
 
 extension FactoredSolver {
-    /// Runs the listed blocks `0..<count` (their loose rows as `noteAndListBlocks`
+    /// Runs the listed blocks `0..<count` (`blockLocal.blocks`, as `noteAndListBlocks`
     /// listed them): re-optimised when `reoptimise`, else only their values solved
     /// (`solveBlockValuesOnly`). A block whose local simplex fails stops the
     /// re-optimisation of the blocks after it (of its chunk, in a pass split between
@@ -74,10 +74,14 @@ extension FactoredSolver {
         // the room the blocks before it may fill (a block's columns).
         let changedBefore = framePath.changedVariables.count
         var columns = 0
-        for m in 0..<count {
-            if split, m % BlockPassThreads.chunkSize == 0 { p.chunkChangedStart[m / BlockPassThreads.chunkSize] = changedBefore + columns }
-            columns += factor.blockStart[Int(blocks[m]) + 1] - factor.blockStart[Int(blocks[m])]
-        }
+        blocks.withUnsafeBufferPointer { blocks in
+        factor.blockStart.withUnsafeBufferPointer { blockStart in
+            for m in 0..<count {
+                if split, m % BlockPassThreads.chunkSize == 0 { p.chunkChangedStart[m / BlockPassThreads.chunkSize] = changedBefore + columns }
+                let b = Int(blocks[m])
+                columns += blockStart[b + 1] - blockStart[b]
+            }
+        }}
         framePath.changedVariables.reserve(columns)
         var tally = LocalBlockTally(changed: changedBefore)
         let done = withLocalTables { t in

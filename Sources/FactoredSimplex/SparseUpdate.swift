@@ -63,9 +63,13 @@ extension FactoredSolver {
         var bumpTouched = false
         var lowest = Int.max
         var highest = -1
-        for r32 in framePath.dirtyRows {
+        // A long list is settled through buffers first (a short one pays more to take them than it saves).
+        let cleared = framePath.dirtyRows.count > 64
+        var others = framePath.dirtyRows.count
+        if cleared { (others, bumpTouched) = clearDirtyFlags() }
+        for r32 in framePath.dirtyRows[0..<others] {
             let r = Int(r32)
-            framePath.isDirty[r] = false
+            if !cleared { framePath.isDirty[r] = false }
             guard basis.inForce[r] else { continue }
             if basis.isTight[r] {
                 let p = Int(factor.position[r])
@@ -84,6 +88,41 @@ extension FactoredSolver {
         }
         framePath.dirtyRows.removeAll(keepingCapacity: true)
         return (lowest, highest, bumpTouched)
+    }
+
+    /// `markDirtyPositions`' first pass, through buffers: clears every dirty row's flag
+    /// and settles the rows that need nothing more, those of a block already marked
+    /// (toggle's 33,333 spacing constants lie in the blocks the local pass takes, which
+    /// the propagation skips); the others are moved to the front of `dirtyRows`, in
+    /// order. Returns their count, and whether a row of the bump was met. Through the
+    /// arrays (a uniqueness check per write, the factor's arrays through its properties)
+    /// the propagation of toggle-100000's first swap took 2.30 M instructions, now 0.94 M.
+    @inline(__always) private func clearDirtyFlags() -> (others: Int, bumpTouched: Bool) {
+        var others = 0
+        var bumpTouched = false
+        framePath.dirtyRows.withUnsafeMutableBufferPointer { dirty in
+        framePath.isDirty.withUnsafeMutableBufferPointer { isDirty in
+        basis.inForce.withUnsafeBufferPointer { inForce in
+        basis.isTight.withUnsafeBufferPointer { isTight in
+        factor.position.withUnsafeBufferPointer { position in
+        factor.rowBlock.withUnsafeBufferPointer { rowBlock in
+        factor.blockMarked.withUnsafeBufferPointer { blockMarked in
+            for i in 0..<dirty.count {
+                let r = Int(dirty[i])
+                isDirty[r] = false
+                // A row of a marked block: `markBlock` would find it marked, only the bump's solve is owed.
+                var settled = false
+                if inForce[r], isTight[r], position[r] < 0 {
+                    let b = Int(rowBlock[r])
+                    settled = b >= 0 && blockMarked[b]
+                }
+                // Written either way, kept only if not settled: no branch on the common case.
+                dirty[others] = Int32(r)
+                others &+= settled ? 0 : 1
+                bumpTouched = bumpTouched || settled
+            }
+        }}}}}}}
+        return (others, bumpTouched)
     }
 
     /// Forward substitution from the pending positions (ForwardSweep.swift): each
