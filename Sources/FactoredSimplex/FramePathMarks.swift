@@ -31,10 +31,8 @@ struct FramePathMarks {
         infeasibleRows.reserveCapacity(rowCount)
     }
 
-    /// Writes the room of the first `count` dirty rows once (as `MarkedIndices.touchRoom`).
+    /// Writes the room of the first `count` dirty rows once (`RawInsertion.touchRoom`).
     mutating func touchDirtyRoom(_ count: Int) {
-        guard dirtyRows.isEmpty else { return }
-        dirtyRows.append(contentsOf: repeatElement(0, count: min(count, isDirty.count)))
-        dirtyRows.removeAll(keepingCapacity: true)
+        RawInsertion.touchRoom(flags: isDirty, list: &dirtyRows, count: count)
     }
 }

@@ -12,12 +12,9 @@ struct MarkedIndices {
         members.reserveCapacity(count)
     }
 
-    /// Writes the room of the first `count` members once, so that the frame that
-    /// first fills it takes none of its page faults.
+    /// Writes the room of the first `count` members once (`RawInsertion.touchRoom`).
     mutating func touchRoom(_ count: Int) {
-        guard members.isEmpty else { return }
-        members.append(contentsOf: repeatElement(0, count: min(count, isMarked.count)))
-        members.removeAll(keepingCapacity: true)
+        RawInsertion.touchRoom(flags: isMarked, list: &members, count: count)
     }
 
     @inline(__always) func contains(_ i: Int) -> Bool { isMarked[i] }
@@ -56,6 +53,15 @@ struct RawInsertion {
         isMarked[i] = true
         members[count] = Int32(i)
         count &+= 1
+    }
+
+    /// Writes the room of the first `count` members of the set of `flags` and `list`
+    /// once, while it is empty, so that the frame that first fills it takes none of
+    /// its page faults (reserved room is only address space until written).
+    static func touchRoom(flags: [Bool], list: inout [Int32], count: Int) {
+        guard list.isEmpty else { return }
+        list.append(contentsOf: repeatElement(0, count: min(count, flags.count)))
+        list.removeAll(keepingCapacity: true)
     }
 
     /// Clears the set of `flags` and `list` (as `MarkedIndices.removeAll`), through buffers.
