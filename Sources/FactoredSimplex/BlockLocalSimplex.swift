@@ -62,6 +62,9 @@ final class LocalBlockBuffers {
     let chunkTallies: UnsafeMutablePointer<LocalBlockTally>
     let chunkChangedStart: UnsafeMutablePointer<Int>
     let chunkDone: UnsafeMutablePointer<Bool>
+    /// Whether blocks of three unknowns take the local simplex's copies for their size
+    /// (`LocalBlockSize`; a test hook: tests compare them with the general copy).
+    @exclusivity(unchecked) var specialisesSizes = true
     /// Whether long passes are split, the block pass's and the read's comparison of every
     /// view (ViewComparison.swift) alike (a test hook: tests compare both ways), and how
     /// many block passes were.
@@ -106,19 +109,22 @@ extension BlockWorkspace {
     func reoptimiseBlock(_ b: Int, _ t: LocalBlockTables, _ tally: inout LocalBlockTally) -> Bool {
         let start = t.blockStart[b], n = t.blockStart[b + 1] - start
         let loose = collectLooseRows(b, t)
-        // Toggle's blocks are 3 × 3: that size gets its own copy, its loops unrolled.
-        if n == 3 { return runLocalSimplex(b, start: start, n: ThreeUnknowns(), loose: loose, t, &tally) }
-        return runLocalSimplex(b, start: start, n: AnyBlockSize(n: n), loose: loose, t, &tally)
+        // Toggle's blocks are 3 × 3 with one loose row: that size gets its own copy, its loops unrolled.
+        if n == 3, t.specialisesSizes {
+            if loose == 1 { return runLocalSimplex(b, start: start, n: ThreeUnknownsOneLoose(), t, &tally) }
+            return runLocalSimplex(b, start: start, n: ThreeUnknowns(loose: loose), t, &tally)
+        }
+        return runLocalSimplex(b, start: start, n: AnyBlockSize(n: n, loose: loose), t, &tally)
     }
 
     /// `reoptimiseBlock` for block `b` of `n` unknowns from bump place `start`.
     private func runLocalSimplex<S: LocalBlockSize>(
-        _ b: Int, start: Int, n size: S, loose: Int, _ t: LocalBlockTables, _ tally: inout LocalBlockTally
+        _ b: Int, start: Int, n size: S, _ t: LocalBlockTables, _ tally: inout LocalBlockTally
     ) -> Bool {
         let n = size.n
         let p = self
-        let slots = n + loose
-        gatherBlock(start: start, n: size, loose: loose, t)
+        let slots = size.slots
+        gatherBlock(start: start, n: size, t)
         copyFactoredBlock(b, start: start, n: size, t)
         solveLocalValues(n: size)
         // The loose rows' own columns at the block's values; a negative one flips (`flipOwnColumn`).
@@ -143,15 +149,15 @@ extension BlockWorkspace {
                 guard factorLocalBlock(size) else { return false }
                 solveLocalValues(n: size)
             }
-            let levelCount = localDuals(n: size, slots: slots)
+            let levelCount = localDuals(n: size)
             guard let (slot, positive) = localEnteringRow(
                 n: size, levels: levelCount, blandOnly: blandOnly, kind: t.kind, variableCount: t.variableCount
             ) else {
-                writeBackBlock(b, start: start, n: size, slots: slots, pivots: pivots, t, &tally)
+                writeBackBlock(b, start: start, n: size, pivots: pivots, t, &tally)
                 return true
             }
             localDirection(n: size, slot: slot, positive: positive)
-            guard let (leaving, step) = localRatioTest(n: size, slots: slots) else { return false }
+            guard let (leaving, step) = localRatioTest(n: size) else { return false }
             for s in n..<slots where s != leaving { p.own[s] = max(0, p.own[s] + step * p.rates[s]) }
             swapLocalSlots(slot, leaving, n: size)
             p.positive[leaving] = positive
@@ -168,12 +174,11 @@ extension BlockWorkspace {
     /// it skipped, when the block is not re-optimised after all.
     func solveBlockValuesOnly(_ b: Int, _ t: LocalBlockTables, _ tally: inout LocalBlockTally) {
         let start = t.blockStart[b], n = t.blockStart[b + 1] - start
-        let size = AnyBlockSize(n: n)
-        let loose = collectLooseRows(b, t)
-        gatherBlock(start: start, n: size, loose: loose, t)
+        let size = AnyBlockSize(n: n, loose: collectLooseRows(b, t))
+        gatherBlock(start: start, n: size, t)
         copyFactoredBlock(b, start: start, n: size, t)
         solveLocalValues(n: size)
-        writeBackBlock(b, start: start, n: size, slots: n + loose, pivots: 0, t, &tally)
+        writeBackBlock(b, start: start, n: size, pivots: 0, t, &tally)
     }
 
     /// Block `b`'s loose rows into `looseRows`, in the order its listing keeps them (its
@@ -193,10 +198,10 @@ extension BlockWorkspace {
     }
 
     /// Fills the slots: the block's tight rows (from `start`, `n` of them), then the `loose` collected.
-    @inline(__always) private func gatherBlock<S: LocalBlockSize>(start: Int, n size: S, loose: Int, _ t: LocalBlockTables) {
+    @inline(__always) private func gatherBlock<S: LocalBlockSize>(start: Int, n size: S, _ t: LocalBlockTables) {
         let n = size.n
         let p = self
-        for s in 0..<(n + loose) {
+        for s in 0..<size.slots {
             let r = s < n ? Int(t.bumpRows[start + s]) : Int(p.looseRows[s - n])
             p.rows[s] = Int32(r)
             p.level[s] = t.level[r]
@@ -296,8 +301,8 @@ extension BlockWorkspace {
     /// The tight slots' duals at each level a loose costed slot has (`levels`,
     /// ascending): at level l, A_T^T y = -Σ (the slots' costs at l) a_r on the block's
     /// unknowns. Returns how many levels.
-    @inline(__always) private func localDuals<S: LocalBlockSize>(n size: S, slots: Int) -> Int {
-        let n = size.n
+    @inline(__always) private func localDuals<S: LocalBlockSize>(n size: S) -> Int {
+        let n = size.n, slots = size.slots
         let p = self
         var levelCount = 0
         for s in n..<slots where p.cost[s] != 0 {
@@ -385,7 +390,8 @@ extension BlockWorkspace {
         let p = self
         let own = p.level[i]
         var d = LocalSlotDuals(atOwn: 0, otherLevel: .max, other: 0, firstLevel: .max, first: 0)
-        for li in 0..<levelCount {
+        // A level per costed loose slot at most: the bound a size known at compile time unrolls.
+        for li in 0..<min(levelCount, size.loose) {
             let y = p.duals[li &* n &+ i]
             guard y != 0 else { continue }  // a dual the transposed solve does not emit
             let l = p.levels[li]
@@ -424,8 +430,8 @@ extension BlockWorkspace {
 
     /// `roundPivot`'s ratio test over the loose slots: their rates along the direction
     /// (kept in `rates`), and the slot that leaves with the step. Nil when none limits it.
-    @inline(__always) private func localRatioTest<S: LocalBlockSize>(n size: S, slots: Int) -> (slot: Int, step: Double)? {
-        let n = size.n
+    @inline(__always) private func localRatioTest<S: LocalBlockSize>(n size: S) -> (slot: Int, step: Double)? {
+        let n = size.n, slots = size.slots
         let p = self
         var leaving = -1
         var best = Double.infinity

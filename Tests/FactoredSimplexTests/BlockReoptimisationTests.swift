@@ -169,6 +169,43 @@ struct BlockReoptimisationTests {
         try expectAgreement(scene)
     }
 
+    @Test("the local simplex's copies for blocks of three (one loose row: toggle's; three: the split rows') leave the same bits, pivots and local passes as its general copy")
+    func sizeCopiesMatchTheGeneralCopy() throws {
+        let toggle = SceneGenerator.generate(.toggle, GeneratorParameters(views: 3_400, frames: 4, toggleEvery: 1))
+        let b = splitRows(count: 3)
+        b.frame((0..<3).map { .setPriority(constraint: "narrow\($0)", value: 900) })
+        b.frame((0..<3).flatMap { i -> [Op] in
+            [.setPriority(constraint: "narrow\(i)", value: 200), .setConstant(constraint: "split\(i)", value: 60)]
+        })
+        for scene in [toggle, b.build()] {
+            let compiled = try scene.compile()
+            var runs: [(rects: [[Double]], pivots: [Int], local: [Int])] = []
+            for specialised in [true, false] {
+                let session = try SceneSession(scene: compiled, backend: FactoredBackend.self)
+                let backend = try #require(session.backend as? FactoredBackend)
+                let solver = backend.solver
+                solver.localBuffers.specialisesSizes = specialised
+                var run: (rects: [[Double]], pivots: [Int], local: [Int]) = ([], [], [])
+                for f in compiled.frames.indices {
+                    solver.prices.state.forgetDuals()
+                    let before = (solver.statistics.pivots, solver.blockReoptimisations)
+                    try session.runFrame(f)
+                    #expect(backend.checkInvariants() == nil, "\(backend.checkInvariants() ?? "")")
+                    run.rects.append(session.rects)
+                    run.pivots.append(solver.statistics.pivots - before.0)
+                    run.local.append(solver.blockReoptimisations - before.1)
+                }
+                runs.append(run)
+            }
+            #expect(runs[0].local.allSatisfy { $0 == 1 }, "\(scene.name): \(runs[0].local)")
+            #expect(runs[0].pivots == runs[1].pivots, "\(scene.name)")
+            #expect(runs[0].local == runs[1].local, "\(scene.name)")
+            for f in runs[0].rects.indices {
+                #expect(runs[0].rects[f].map(\.bitPattern) == runs[1].rects[f].map(\.bitPattern), "\(scene.name), frame \(f)")
+            }
+        }
+    }
+
     @Test("toggle past the incremental updates (1,133 rows, 2,266 priority changes a frame): every frame re-optimised locally, exact widths, agrees with cassowary")
     func toggleBeyondIncrementalUpdates() throws {
         let scene = SceneGenerator.generate(.toggle, GeneratorParameters(views: 3_400, frames: 5, toggleEvery: 1))
