@@ -45,7 +45,7 @@ public final class FactoredSolver {
     @exclusivity(unchecked) var roundScratch: PivotRoundScratch
     @exclusivity(unchecked) var dualScratch: DualSimplexScratch
     @exclusivity(unchecked) var localScratch: LocalUpdateScratch
-    /// The scratch of re-optimising blocks on their own (BlockLocalSimplex.swift).
+    /// The scratch of re-optimising blocks on their own (LocalBlockBuffers.swift).
     @exclusivity(unchecked) var blockLocal: BlockLocalScratch
     let localBuffers: LocalBlockBuffers
     /// The blocks' listings and pinned verdicts, kept while the structure stands (BlockListings.swift).
