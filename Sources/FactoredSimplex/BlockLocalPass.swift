@@ -38,6 +38,8 @@ struct LocalBlockTally {
     var infeasible = 0
     var pivots = 0
     var requiredLoose = false
+    /// Blocks that took a copy of the local simplex for their size (`LocalBlockSize`).
+    var sizeCopies = 0
 }
 
 /// A block's size, its unknowns and its loose rows: known when the code is compiled
@@ -121,6 +123,7 @@ extension FactoredSolver {
         framePath.changedVariables.count = tally.changed
         framePath.infeasibleRows.append(contentsOf: framePath.touchedStorage[0..<tally.infeasible])
         statistics.pivots += tally.pivots
+        blocksOnSizeCopies += tally.sizeCopies
         statistics.variablesUpdated += columns
         if tally.requiredLoose { basis.requiredLoose = true }
         return done
@@ -141,6 +144,7 @@ extension FactoredSolver {
                 tally.changed += chunk.changed - changedFrom
                 tally.infeasible += chunk.infeasible - infeasibleFrom
                 tally.pivots += chunk.pivots
+                tally.sizeCopies += chunk.sizeCopies
                 tally.requiredLoose = tally.requiredLoose || chunk.requiredLoose
             }
         }}

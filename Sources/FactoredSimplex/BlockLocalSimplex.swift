@@ -26,8 +26,10 @@ extension BlockWorkspace {
     func reoptimiseBlock(_ b: Int, _ t: LocalBlockTables, _ tally: inout LocalBlockTally) -> Bool {
         let start = t.blockStart[b], n = t.blockStart[b + 1] - start
         let loose = collectLooseRows(b, t)
-        // Toggle's blocks are 3 × 3 with one loose row: that size gets its own copy, its loops unrolled.
+        // Blocks of three unknowns take copies unrolled over them; toggle's, with one loose
+        // row, one unrolled over the slots and levels too (`specialisesSizes` off: neither).
         if n == 3, t.specialisesSizes {
+            tally.sizeCopies &+= 1
             if loose == 1 { return runLocalSimplex(b, start: start, n: ThreeUnknownsOneLoose(), t, &tally) }
             return runLocalSimplex(b, start: start, n: ThreeUnknowns(loose: loose), t, &tally)
         }
@@ -114,7 +116,7 @@ extension BlockWorkspace {
         return count
     }
 
-    /// Fills the slots: the block's tight rows (from `start`, `n` of them), then the `loose` collected.
+    /// Fills the slots: the block's tight rows (from `start`, `size.n` of them), then the `size.loose` collected.
     @inline(__always) private func gatherBlock<S: LocalBlockSize>(start: Int, n size: S, _ t: LocalBlockTables) {
         let n = size.n
         let p = self

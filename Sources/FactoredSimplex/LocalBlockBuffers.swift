@@ -1,8 +1,8 @@
 import LayoutModel
 
-/// What the pass over listed blocks keeps between frames (BlockLocalSimplex.swift
-/// is the simplex it runs): the blocks listed in a frame, and the buffers the pass
-/// and the listing share, allocated once per solver.
+/// A frame's list for the pass over blocks (BlockLocalSimplex.swift is the simplex
+/// it runs): the blocks the frame's cost changes reach, and how many of them the
+/// propagation skipped.
 struct BlockLocalScratch {
     static let pinned: UInt8 = 1
     static let notPinned: UInt8 = 2
