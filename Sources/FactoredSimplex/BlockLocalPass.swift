@@ -38,7 +38,7 @@ struct LocalBlockTally {
     var infeasible = 0
     var pivots = 0
     var requiredLoose = false
-    /// Blocks that took a copy of the local simplex for their size (`LocalBlockSize`).
+    /// Blocks given to a copy of the local simplex for their size (`LocalBlockSize`).
     var sizeCopies = 0
 }
 
@@ -202,11 +202,11 @@ extension BlockWorkspace {
     /// solves them) and its loose rows' own values (summed as `recomputeTouchedOwnColumns`
     /// sums them) are written, the moved unknowns listed as changed and the rows left
     /// negative as infeasible.
-    func writeBackBlock<S: LocalBlockSize>(_ b: Int, start: Int, n size: S, pivots: Int, _ t: LocalBlockTables, _ tally: inout LocalBlockTally) {
+    func writeBackBlock<S: LocalBlockSize>(_ b: Int, start: Int, size: S, pivots: Int, _ t: LocalBlockTables, _ tally: inout LocalBlockTally) {
         let n = size.n, slots = size.slots
         let p = self
         if pivots > 0 {
-            writeBackRows(b, start: start, n: size, t)
+            writeBackRows(b, start: start, size: size, t)
             let offset = t.blockOffset[b]
             (t.bumpLU.baseAddress! + offset).update(from: p.lu, count: n * n)
             (t.bumpPermutation.baseAddress! + start).update(from: p.permutation, count: n)
@@ -224,7 +224,7 @@ extension BlockWorkspace {
             let positive = p.positive[s]
             if t.positiveBasic[r] != positive { t.positiveBasic[r] = positive }
             if t.level[r] == 0 { tally.requiredLoose = true }
-            let own = localOwnValue(r, positive: positive, start: start, n: size, t)
+            let own = localOwnValue(r, positive: positive, start: start, size: size, t)
             t.ownValue[r] = own
             if own < -Tolerance.feasibility * max(1, abs(t.rhs[r])) {
                 t.infeasible[tally.infeasible] = Int32(r)
@@ -237,7 +237,7 @@ extension BlockWorkspace {
     /// row changed are written (toggle's blocks: one of three); all the rows that
     /// leave are cleared before any that joins is set, as a row can leave one place
     /// and take another.
-    @inline(__always) private func writeBackRows<S: LocalBlockSize>(_ b: Int, start: Int, n size: S, _ t: LocalBlockTables) {
+    @inline(__always) private func writeBackRows<S: LocalBlockSize>(_ b: Int, start: Int, size: S, _ t: LocalBlockTables) {
         let n = size.n
         let p = self
         for i in 0..<n {

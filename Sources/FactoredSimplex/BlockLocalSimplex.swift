@@ -30,26 +30,26 @@ extension BlockWorkspace {
         // row, one unrolled over the slots and levels too (`specialisesSizes` off: neither).
         if n == 3, t.specialisesSizes {
             tally.sizeCopies &+= 1
-            if loose == 1 { return runLocalSimplex(b, start: start, n: ThreeUnknownsOneLoose(), t, &tally) }
-            return runLocalSimplex(b, start: start, n: ThreeUnknowns(loose: loose), t, &tally)
+            if loose == 1 { return runLocalSimplex(b, start: start, size: ThreeUnknownsOneLoose(), t, &tally) }
+            return runLocalSimplex(b, start: start, size: ThreeUnknowns(loose: loose), t, &tally)
         }
-        return runLocalSimplex(b, start: start, n: AnyBlockSize(n: n, loose: loose), t, &tally)
+        return runLocalSimplex(b, start: start, size: AnyBlockSize(n: n, loose: loose), t, &tally)
     }
 
-    /// `reoptimiseBlock` for block `b` of `n` unknowns from bump place `start`.
+    /// `reoptimiseBlock` for block `b` of `size` (its unknowns and loose rows) from bump place `start`.
     private func runLocalSimplex<S: LocalBlockSize>(
-        _ b: Int, start: Int, n size: S, _ t: LocalBlockTables, _ tally: inout LocalBlockTally
+        _ b: Int, start: Int, size: S, _ t: LocalBlockTables, _ tally: inout LocalBlockTally
     ) -> Bool {
         let n = size.n
         let p = self
         let slots = size.slots
-        gatherBlock(start: start, n: size, t)
-        copyFactoredBlock(b, start: start, n: size, t)
-        solveLocalValues(n: size)
+        gatherBlock(start: start, size: size, t)
+        copyFactoredBlock(b, start: start, size: size, t)
+        solveLocalValues(size: size)
         // The loose rows' own columns at the block's values; a negative one flips (`flipOwnColumn`).
         for s in n..<slots {
             let r = Int(p.rows[s])
-            var own = localOwnValue(r, positive: p.positive[s], start: start, n: size, t)
+            var own = localOwnValue(r, positive: p.positive[s], start: start, size: size, t)
             if own < -Tolerance.feasibility * max(1, abs(t.rhs[r])) {
                 p.positive[s].toggle()
                 own = -own
@@ -66,19 +66,19 @@ extension BlockWorkspace {
             // so that the duals' solve, which does not wait on them, can run beside them.
             if pivots > 0 {
                 guard factorLocalBlock(size) else { return false }
-                solveLocalValues(n: size)
+                solveLocalValues(size: size)
             }
-            let levelCount = localDuals(n: size)
+            let levelCount = localDuals(size: size)
             guard let (slot, positive) = localEnteringRow(
-                n: size, levels: levelCount, blandOnly: blandOnly, kind: t.kind, variableCount: t.variableCount
+                size: size, levels: levelCount, blandOnly: blandOnly, kind: t.kind, variableCount: t.variableCount
             ) else {
-                writeBackBlock(b, start: start, n: size, pivots: pivots, t, &tally)
+                writeBackBlock(b, start: start, size: size, pivots: pivots, t, &tally)
                 return true
             }
-            localDirection(n: size, slot: slot, positive: positive)
-            guard let (leaving, step) = localRatioTest(n: size) else { return false }
+            localDirection(size: size, slot: slot, positive: positive)
+            guard let (leaving, step) = localRatioTest(size: size) else { return false }
             for s in n..<slots where s != leaving { p.own[s] = max(0, p.own[s] + step * p.rates[s]) }
-            swapLocalSlots(slot, leaving, n: size)
+            swapLocalSlots(slot, leaving, size: size)
             p.positive[leaving] = positive
             p.own[leaving] = step
             p.cost[leaving] = localLooseCost(leaving, t)
@@ -94,10 +94,10 @@ extension BlockWorkspace {
     func solveBlockValuesOnly(_ b: Int, _ t: LocalBlockTables, _ tally: inout LocalBlockTally) {
         let start = t.blockStart[b], n = t.blockStart[b + 1] - start
         let size = AnyBlockSize(n: n, loose: collectLooseRows(b, t))
-        gatherBlock(start: start, n: size, t)
-        copyFactoredBlock(b, start: start, n: size, t)
-        solveLocalValues(n: size)
-        writeBackBlock(b, start: start, n: size, pivots: 0, t, &tally)
+        gatherBlock(start: start, size: size, t)
+        copyFactoredBlock(b, start: start, size: size, t)
+        solveLocalValues(size: size)
+        writeBackBlock(b, start: start, size: size, pivots: 0, t, &tally)
     }
 
     /// Block `b`'s loose rows into `looseRows`, in the order its listing keeps them (its
@@ -117,7 +117,7 @@ extension BlockWorkspace {
     }
 
     /// Fills the slots: the block's tight rows (from `start`, `size.n` of them), then the `size.loose` collected.
-    @inline(__always) private func gatherBlock<S: LocalBlockSize>(start: Int, n size: S, _ t: LocalBlockTables) {
+    @inline(__always) private func gatherBlock<S: LocalBlockSize>(start: Int, size: S, _ t: LocalBlockTables) {
         let n = size.n
         let p = self
         for s in 0..<size.slots {
@@ -144,7 +144,7 @@ extension BlockWorkspace {
 
     /// The factor's LU of block `b` (made by `factorBlock` from the same rows in the same
     /// order, so the one `factorLocalBlock` would make).
-    @inline(__always) private func copyFactoredBlock<S: LocalBlockSize>(_ b: Int, start: Int, n size: S, _ t: LocalBlockTables) {
+    @inline(__always) private func copyFactoredBlock<S: LocalBlockSize>(_ b: Int, start: Int, size: S, _ t: LocalBlockTables) {
         let n = size.n
         let p = self
         let offset = t.blockOffset[b]
@@ -168,15 +168,15 @@ extension BlockWorkspace {
 
     /// The block's unknowns into `values` from its LU and its tight slots' residuals
     /// (`solveBlockLU`'s steps, so the values the frame path's `solveBump` finds).
-    @inline(__always) func solveLocalValues<S: LocalBlockSize>(n size: S) {
+    @inline(__always) func solveLocalValues<S: LocalBlockSize>(size: S) {
         let p = self
-        solveLocalLU(n: size, into: p.values) { p.residual[$0] }
+        solveLocalLU(size: size, into: p.values) { p.residual[$0] }
     }
 
     /// Solves P A x = L U x = P b for the tight slots' LU into `x`, `b` read by slot
     /// (`rhs`): L y = P b forward, then U x = y backward, in `solveBlockLU`'s order.
     @inline(__always) private func solveLocalLU<S: LocalBlockSize>(
-        n size: S, into x: UnsafeMutablePointer<Double>, rhs: (Int) -> Double
+        size: S, into x: UnsafeMutablePointer<Double>, rhs: (Int) -> Double
     ) {
         let n = size.n
         let p = self
@@ -195,7 +195,7 @@ extension BlockWorkspace {
 
     /// Loose row `r`'s own column at the block's `values` and the other unknowns' `x`,
     /// summed in term order as `recomputeTouchedOwnColumns` sums it.
-    @inline(__always) func localOwnValue<S: LocalBlockSize>(_ r: Int, positive: Bool, start: Int, n size: S, _ t: LocalBlockTables) -> Double {
+    @inline(__always) func localOwnValue<S: LocalBlockSize>(_ r: Int, positive: Bool, start: Int, size: S, _ t: LocalBlockTables) -> Double {
         let n = size.n
         let p = self
         var activity = 0.0
@@ -220,7 +220,7 @@ extension BlockWorkspace {
     /// The tight slots' duals at each level a loose costed slot has (`levels`,
     /// ascending): at level l, A_T^T y = -Σ (the slots' costs at l) a_r on the block's
     /// unknowns. Returns how many levels.
-    @inline(__always) private func localDuals<S: LocalBlockSize>(n size: S) -> Int {
+    @inline(__always) private func localDuals<S: LocalBlockSize>(size: S) -> Int {
         let n = size.n, slots = size.slots
         let p = self
         var levelCount = 0
@@ -267,7 +267,7 @@ extension BlockWorkspace {
     /// important improving one, as a round orders its candidates, or the lowest row
     /// (Bland's rule) after a step of zero. Nil when none improves: the block is optimal.
     private func localEnteringRow<S: LocalBlockSize>(
-        n size: S, levels levelCount: Int, blandOnly: Bool, kind: UnsafeBufferPointer<RowKind>, variableCount: Int32
+        size: S, levels levelCount: Int, blandOnly: Bool, kind: UnsafeBufferPointer<RowKind>, variableCount: Int32
     ) -> (slot: Int, positive: Bool)? {
         let n = size.n
         let p = self
@@ -280,7 +280,7 @@ extension BlockWorkspace {
         let requiredLevelIdle = levelCount == 0 || p.levels[0] != 0
         for i in 0..<n {
             if requiredLevelIdle, p.level[i] == 0, kind[Int(p.rows[i])] == .equal { continue }
-            let duals = localSlotDuals(slot: i, n: size, levels: levelCount)
+            let duals = localSlotDuals(slot: i, size: size, levels: levelCount)
             var positive = true
             var cost = localReducedCost(slot: i, positive: true, duals, kind)
             if cost.sign >= 0 {
@@ -304,7 +304,7 @@ extension BlockWorkspace {
     /// pass for both directions: its dual at its own level, and the first (most
     /// important) level whose dual passes the tolerance, other than its own level
     /// and at all.
-    @inline(__always) private func localSlotDuals<S: LocalBlockSize>(slot i: Int, n size: S, levels levelCount: Int) -> LocalSlotDuals {
+    @inline(__always) private func localSlotDuals<S: LocalBlockSize>(slot i: Int, size: S, levels levelCount: Int) -> LocalSlotDuals {
         let n = size.n
         let p = self
         let own = p.level[i]
@@ -342,14 +342,14 @@ extension BlockWorkspace {
 
     /// The block's unknowns' change per unit step of loosening tight slot `slot` (`pos`
     /// entering when `positive`), into `direction`: A_T d = ∓e_slot (L y = P b, U d = y).
-    @inline(__always) private func localDirection<S: LocalBlockSize>(n size: S, slot: Int, positive: Bool) {
+    @inline(__always) private func localDirection<S: LocalBlockSize>(size: S, slot: Int, positive: Bool) {
         let unit = positive ? -1.0 : 1.0
-        solveLocalLU(n: size, into: direction) { $0 == slot ? unit : 0 }
+        solveLocalLU(size: size, into: direction) { $0 == slot ? unit : 0 }
     }
 
     /// `roundPivot`'s ratio test over the loose slots: their rates along the direction
     /// (kept in `rates`), and the slot that leaves with the step. Nil when none limits it.
-    @inline(__always) private func localRatioTest<S: LocalBlockSize>(n size: S) -> (slot: Int, step: Double)? {
+    @inline(__always) private func localRatioTest<S: LocalBlockSize>(size: S) -> (slot: Int, step: Double)? {
         let n = size.n, slots = size.slots
         let p = self
         var leaving = -1
@@ -372,7 +372,7 @@ extension BlockWorkspace {
 
     /// Swaps tight slot `a` with loose slot `b`: the pivot made `b`'s row tight in
     /// `a`'s row's place.
-    @inline(__always) private func swapLocalSlots<S: LocalBlockSize>(_ a: Int, _ b: Int, n size: S) {
+    @inline(__always) private func swapLocalSlots<S: LocalBlockSize>(_ a: Int, _ b: Int, size: S) {
         let n = size.n
         let p = self
         swap(&p.rows[a], &p.rows[b])

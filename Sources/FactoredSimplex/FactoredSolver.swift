@@ -66,8 +66,8 @@ public final class FactoredSolver {
     @exclusivity(unchecked) public internal(set) var pricings = 0
     /// Solves that re-optimised blocks on their own instead of pricing (a test hook, BlockReoptimisation.swift).
     @exclusivity(unchecked) public internal(set) var blockReoptimisations = 0
-    /// Blocks re-optimised by a copy of the local simplex for their size (a test hook:
-    /// `LocalBlockSize`, `LocalBlockBuffers.specialisesSizes`).
+    /// Blocks given to a copy of the local simplex for their size, whether or not it
+    /// succeeded (a test hook: `LocalBlockSize`, `LocalBlockBuffers.specialisesSizes`).
     @exclusivity(unchecked) public internal(set) var blocksOnSizeCopies = 0
     /// Refactorisations of the basis (a test hook: what in-place changes avoid).
     @exclusivity(unchecked) public internal(set) var refactorisations = 0
