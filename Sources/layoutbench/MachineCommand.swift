@@ -15,19 +15,28 @@ struct Machine: ParsableCommand {
             --bandwidth also measures one thread's memory bandwidth (read, write, copy through \
             256 MiB buffers, a few seconds): the bound of a frame whose data outgrows the caches.
 
+            --steadiness also times two fixed kernels in turn for 3 s, one of arithmetic in registers and one \
+            of dependent loads through 4 MiB, each run against its fastest: how far this machine's \
+            own speed moves, which bounds how steady a percentile over a few frames can be.
+
             Examples:
               layoutbench machine
               layoutbench machine --bandwidth
+              layoutbench machine --steadiness
             """
     )
 
     @Flag(help: "Also measure one thread's memory bandwidth (a few seconds, 512 MiB of memory).")
     var bandwidth = false
 
+    @Flag(help: "Also time two fixed kernels many times, to show how steady this machine's speed is (about 3 s).")
+    var steadiness = false
+
     func run() throws {
         let toolchain = MachineProbe.shell("swift", "--version")?.split(separator: "\n").first.map(String.init) ?? "unknown toolchain"
         print("\(MachineProbe.machineDescription()), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
             + "\(formatBytes(Int(ProcessInfo.processInfo.physicalMemory))); \(toolchain)")
         if bandwidth { print("memory bandwidth: \(MemoryBandwidth.measure().description)") }
+        if steadiness { print("steadiness: \(MachineSteadiness.measure().description)") }
     }
 }
