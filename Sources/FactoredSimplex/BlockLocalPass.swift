@@ -212,13 +212,17 @@ extension BlockWorkspace {
             (t.bumpPermutation.baseAddress! + start).update(from: p.permutation, count: n)
             tally.pivots += pivots
         }
+        // The count in a local: through `tally`, it was stored and loaded again around every list entry.
+        var changed = tally.changed
+        let (x, list) = (t.x, t.changed)
         for j in 0..<n {
             let c = Int(t.bumpColumns[start + j])
-            guard t.x[c] != p.values[j] else { continue }
-            t.x[c] = p.values[j]
-            t.changed[tally.changed] = Int32(c)
-            tally.changed += 1
+            guard x[c] != p.values[j] else { continue }
+            x[c] = p.values[j]
+            list[changed] = Int32(c)
+            changed += 1
         }
+        tally.changed = changed
         for s in n..<slots {
             let r = Int(p.rows[s])
             let positive = p.positive[s]
