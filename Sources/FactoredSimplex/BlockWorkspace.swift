@@ -19,84 +19,71 @@ struct BlockWorkspace {
     /// rows): the row, its level, its coefficients on the block's unknowns (slot × n +
     /// index in the block), its constant less its other terms; for a loose slot, its
     /// basic own column (`positive`), that column's value and the slot's rate along a direction.
-    var rows: UnsafeMutablePointer<Int32> { buffer(Layout.rows) }
-    var level: UnsafeMutablePointer<Int32> { buffer(Layout.level) }
-    var coefficients: UnsafeMutablePointer<Double> { buffer(Layout.coefficients) }
-    var residual: UnsafeMutablePointer<Double> { buffer(Layout.residual) }
-    var positive: UnsafeMutablePointer<Bool> { buffer(Layout.positive) }
-    var own: UnsafeMutablePointer<Double> { buffer(Layout.own) }
-    var rates: UnsafeMutablePointer<Double> { buffer(Layout.rates) }
+    var rows: UnsafeMutablePointer<Int32> { buffer(at: 4 * Layout.rowsAt) }
+    var level: UnsafeMutablePointer<Int32> { buffer(at: 4 * Layout.levelAt) }
+    var coefficients: UnsafeMutablePointer<Double> { buffer(at: 8 * Layout.coefficientsAt) }
+    var residual: UnsafeMutablePointer<Double> { buffer(at: 8 * Layout.residualAt) }
+    var positive: UnsafeMutablePointer<Bool> { buffer(at: Layout.positiveAt) }
+    var own: UnsafeMutablePointer<Double> { buffer(at: 8 * Layout.ownAt) }
+    var rates: UnsafeMutablePointer<Double> { buffer(at: 8 * Layout.ratesAt) }
     /// A loose slot's dual: its basic own column's cost (±1, or 0 for a slack).
-    var cost: UnsafeMutablePointer<Double> { buffer(Layout.cost) }
+    var cost: UnsafeMutablePointer<Double> { buffer(at: 8 * Layout.costAt) }
     /// The block's unknowns, by index in the block.
-    var values: UnsafeMutablePointer<Double> { buffer(Layout.values) }
+    var values: UnsafeMutablePointer<Double> { buffer(at: 8 * Layout.valuesAt) }
     /// The tight slots' LU and its row order, the duals (level slot × n + tight slot)
     /// at the `levels` that have a costed loose row, a direction and a solve's scratch.
-    var lu: UnsafeMutablePointer<Double> { buffer(Layout.lu) }
-    var permutation: UnsafeMutablePointer<Int> { buffer(Layout.permutation) }
-    var duals: UnsafeMutablePointer<Double> { buffer(Layout.duals) }
-    var levels: UnsafeMutablePointer<Int32> { buffer(Layout.levels) }
-    var direction: UnsafeMutablePointer<Double> { buffer(Layout.direction) }
-    var work: UnsafeMutablePointer<Double> { buffer(Layout.work) }
+    var lu: UnsafeMutablePointer<Double> { buffer(at: 8 * Layout.luAt) }
+    var permutation: UnsafeMutablePointer<Int> { buffer(at: 8 * Layout.permutationAt) }
+    var duals: UnsafeMutablePointer<Double> { buffer(at: 8 * Layout.dualsAt) }
+    var levels: UnsafeMutablePointer<Int32> { buffer(at: 4 * Layout.levelsAt) }
+    var direction: UnsafeMutablePointer<Double> { buffer(at: 8 * Layout.directionAt) }
+    var work: UnsafeMutablePointer<Double> { buffer(at: 8 * Layout.workAt) }
     /// A block's rows before its pivots and their tight-list slots (for the write-back).
-    var oldRows: UnsafeMutablePointer<Int32> { buffer(Layout.oldRows) }
-    var oldSlots: UnsafeMutablePointer<Int32> { buffer(Layout.oldSlots) }
+    var oldRows: UnsafeMutablePointer<Int32> { buffer(at: 4 * Layout.oldRowsAt) }
+    var oldSlots: UnsafeMutablePointer<Int32> { buffer(at: 4 * Layout.oldSlotsAt) }
     /// The block's loose rows (`collectLooseRows`).
-    var looseRows: UnsafeMutablePointer<Int32> { buffer(Layout.looseRows) }
+    var looseRows: UnsafeMutablePointer<Int32> { buffer(at: 4 * Layout.looseRowsAt) }
 
-    @inline(__always) private func buffer<T>(_ field: (offset: Int, count: Int)) -> UnsafeMutablePointer<T> {
-        (base + field.offset).assumingMemoryBound(to: T.self)
+    @inline(__always) private func buffer<T>(at byteOffset: Int) -> UnsafeMutablePointer<T> {
+        (base + byteOffset).assumingMemoryBound(to: T.self)
     }
 
     init() {
         base = .allocate(byteCount: Layout.byteCount, alignment: MemoryLayout<Double>.alignment)
-        for field in Layout.doubles { (base + field.offset).bindMemory(to: Double.self, capacity: field.count) }
-        (base + Layout.permutation.offset).bindMemory(to: Int.self, capacity: Layout.permutation.count)
-        for field in Layout.int32s { (base + field.offset).bindMemory(to: Int32.self, capacity: field.count) }
-        (base + Layout.positive.offset).bindMemory(to: Bool.self, capacity: Layout.positive.count)
+        for (offset, count) in Layout.doubles { (base + offset).bindMemory(to: Double.self, capacity: count) }
+        (base + 8 * Layout.permutationAt).bindMemory(to: Int.self, capacity: Layout.n)
+        for (offset, count) in Layout.int32s { (base + offset).bindMemory(to: Int32.self, capacity: count) }
+        (base + Layout.positiveAt).bindMemory(to: Bool.self, capacity: Layout.slots)
     }
 
     /// Frees what `init` allocated.
     func deallocate() { base.deallocate() }
 }
 
-/// Where each of a workspace's buffers starts (bytes from the base) and how many
-/// entries it holds: the 8-byte ones first, each after the one before, so every
-/// offset is a constant the compiler folds into the address.
+/// Where each of a workspace's buffers starts and how many entries it holds: the
+/// 8-byte ones first, then the 4-byte ones, then the flags, each right after the one
+/// before, so each starts aligned. Constants all, so the compiler folds each offset
+/// into the address.
 private enum Layout {
+    typealias Field = (offset: Int, count: Int)
     static let n = FactoredSolver.inPlaceBlockLimit, slots = LocalBlockBuffers.slotLimit
-    static let looseLimit = LocalBlockBuffers.looseRowLimit
+    static let loose = LocalBlockBuffers.looseRowLimit
 
-    // 8-byte entries.
-    @inline(__always) static var values: (offset: Int, count: Int) { (0, n) }
-    @inline(__always) static var lu: (offset: Int, count: Int) { after(values, 8, count: n * n) }
-    @inline(__always) static var direction: (offset: Int, count: Int) { after(lu, 8, count: n) }
-    @inline(__always) static var work: (offset: Int, count: Int) { after(direction, 8, count: n) }
-    @inline(__always) static var residual: (offset: Int, count: Int) { after(work, 8, count: slots) }
-    @inline(__always) static var own: (offset: Int, count: Int) { after(residual, 8, count: slots) }
-    @inline(__always) static var rates: (offset: Int, count: Int) { after(own, 8, count: slots) }
-    @inline(__always) static var cost: (offset: Int, count: Int) { after(rates, 8, count: slots) }
-    @inline(__always) static var duals: (offset: Int, count: Int) { after(cost, 8, count: looseLimit * n) }
-    @inline(__always) static var coefficients: (offset: Int, count: Int) { after(duals, 8, count: slots * n) }
-    @inline(__always) static var permutation: (offset: Int, count: Int) { after(coefficients, 8, count: n) }
-    // 4-byte entries.
-    @inline(__always) static var rows: (offset: Int, count: Int) { after(permutation, 8, count: slots) }
-    @inline(__always) static var level: (offset: Int, count: Int) { after(rows, 4, count: slots) }
-    @inline(__always) static var levels: (offset: Int, count: Int) { after(level, 4, count: looseLimit) }
-    @inline(__always) static var oldRows: (offset: Int, count: Int) { after(levels, 4, count: n) }
-    @inline(__always) static var oldSlots: (offset: Int, count: Int) { after(oldRows, 4, count: n) }
-    @inline(__always) static var looseRows: (offset: Int, count: Int) { after(oldSlots, 4, count: looseLimit) }
-    // 1-byte entries.
-    @inline(__always) static var positive: (offset: Int, count: Int) { after(looseRows, 4, count: slots) }
-    static var byteCount: Int { positive.offset + positive.count }
+    // Starts in 8-byte words.
+    static let valuesAt = 0, luAt = valuesAt + n, directionAt = luAt + n * n, workAt = directionAt + n
+    static let residualAt = workAt + n, ownAt = residualAt + slots, ratesAt = ownAt + slots, costAt = ratesAt + slots
+    static let dualsAt = costAt + slots, coefficientsAt = dualsAt + loose * n, permutationAt = coefficientsAt + slots * n
+    // Starts in 4-byte words, after the 8-byte ones.
+    static let rowsAt = 2 * (permutationAt + n), levelAt = rowsAt + slots, levelsAt = levelAt + slots
+    static let oldRowsAt = levelsAt + loose, oldSlotsAt = oldRowsAt + n, looseRowsAt = oldSlotsAt + n
+    // The flags' start in bytes, after the 4-byte ones; the whole.
+    static let positiveAt = 4 * (looseRowsAt + loose), byteCount = positiveAt + slots
 
-    static var doubles: [(offset: Int, count: Int)] {
-        [values, lu, direction, work, residual, own, rates, cost, duals, coefficients]
+    static var doubles: [Field] {
+        [(valuesAt, n), (luAt, n * n), (directionAt, n), (workAt, n), (residualAt, slots), (ownAt, slots),
+         (ratesAt, slots), (costAt, slots), (dualsAt, loose * n), (coefficientsAt, slots * n)].map { (8 * $0.0, $0.1) }
     }
-    static var int32s: [(offset: Int, count: Int)] { [rows, level, levels, oldRows, oldSlots, looseRows] }
-
-    /// The field that follows `field`, whose entries are `stride` bytes each.
-    @inline(__always) private static func after(_ field: (offset: Int, count: Int), _ stride: Int, count: Int) -> (offset: Int, count: Int) {
-        (field.offset + field.count * stride, count)
+    static var int32s: [Field] {
+        [(rowsAt, slots), (levelAt, slots), (levelsAt, loose), (oldRowsAt, n), (oldSlotsAt, n), (looseRowsAt, loose)].map { (4 * $0.0, $0.1) }
     }
 }
