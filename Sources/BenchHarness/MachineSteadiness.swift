@@ -1,5 +1,3 @@
-import Foundation
-
 /// How steadily this machine runs fixed work: two kernels, one in registers and one
 /// of loads through memory, timed in turn many times, each run against the kernel's
 /// fastest. A frame's percentiles over a few samples (a scene's transitions: six in

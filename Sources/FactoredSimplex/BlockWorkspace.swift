@@ -50,9 +50,10 @@ struct BlockWorkspace {
 
     init() {
         base = .allocate(byteCount: Layout.byteCount, alignment: MemoryLayout<Double>.alignment)
-        for (offset, count) in Layout.doubles { (base + offset).bindMemory(to: Double.self, capacity: count) }
+        // Each run of same-typed buffers is bound at once: its extent is the chain's next start.
+        base.bindMemory(to: Double.self, capacity: Layout.permutationAt)
         (base + 8 * Layout.permutationAt).bindMemory(to: Int.self, capacity: Layout.n)
-        for (offset, count) in Layout.int32s { (base + offset).bindMemory(to: Int32.self, capacity: count) }
+        (base + 4 * Layout.rowsAt).bindMemory(to: Int32.self, capacity: Layout.positiveAt / 4 - Layout.rowsAt)
         (base + Layout.positiveAt).bindMemory(to: Bool.self, capacity: Layout.slots)
     }
 
@@ -60,12 +61,11 @@ struct BlockWorkspace {
     func deallocate() { base.deallocate() }
 }
 
-/// Where each of a workspace's buffers starts and how many entries it holds: the
-/// 8-byte ones first, then the 4-byte ones, then the flags, each right after the one
-/// before, so each starts aligned. Constants all, so the compiler folds each offset
+/// Where each of a workspace's buffers starts: the 8-byte ones first, then the 4-byte
+/// ones, then the flags, each right after the one before (so each starts aligned, and
+/// its size is the step to the next). Constants all, so the compiler folds each offset
 /// into the address.
 private enum Layout {
-    typealias Field = (offset: Int, count: Int)
     static let n = FactoredSolver.inPlaceBlockLimit, slots = LocalBlockBuffers.slotLimit
     static let loose = LocalBlockBuffers.looseRowLimit
 
@@ -78,12 +78,4 @@ private enum Layout {
     static let oldRowsAt = levelsAt + loose, oldSlotsAt = oldRowsAt + n, looseRowsAt = oldSlotsAt + n
     // The flags' start in bytes, after the 4-byte ones; the whole.
     static let positiveAt = 4 * (looseRowsAt + loose), byteCount = positiveAt + slots
-
-    static var doubles: [Field] {
-        [(valuesAt, n), (luAt, n * n), (directionAt, n), (workAt, n), (residualAt, slots), (ownAt, slots),
-         (ratesAt, slots), (costAt, slots), (dualsAt, loose * n), (coefficientsAt, slots * n)].map { (8 * $0.0, $0.1) }
-    }
-    static var int32s: [Field] {
-        [(rowsAt, slots), (levelAt, slots), (levelsAt, loose), (oldRowsAt, n), (oldSlotsAt, n), (looseRowsAt, loose)].map { (4 * $0.0, $0.1) }
-    }
 }
