@@ -19,10 +19,16 @@ struct Machine: ParsableCommand {
             of dependent loads through 4 MiB, each run against its fastest: how far this machine's \
             own speed moves, which bounds how steady a percentile over a few frames can be.
 
+            --hiccups also has two threads (the calling one and a helper, as a split pass uses them) \
+            read the clock in a loop for 3 s, and counts the gaps of 0.1 ms or more between reads: how \
+            often, and for how long, this machine stops a running thread. A frame that meets such a \
+            stop takes it on top of its own time.
+
             Examples:
               layoutbench machine
               layoutbench machine --bandwidth
               layoutbench machine --steadiness
+              layoutbench machine --hiccups
             """
     )
 
@@ -32,11 +38,15 @@ struct Machine: ParsableCommand {
     @Flag(help: "Also time two fixed kernels many times, to show how steady this machine's speed is (about 3 s).")
     var steadiness = false
 
+    @Flag(help: "Also count how often, and how long, this machine stops a running thread, on two threads (about 3 s).")
+    var hiccups = false
+
     func run() throws {
         let toolchain = MachineProbe.shell("swift", "--version")?.split(separator: "\n").first.map(String.init) ?? "unknown toolchain"
         print("\(MachineProbe.machineDescription()), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
             + "\(formatBytes(Int(ProcessInfo.processInfo.physicalMemory))); \(toolchain)")
         if bandwidth { print("memory bandwidth: \(MemoryBandwidth.measure().description)") }
         if steadiness { print("steadiness: \(MachineSteadiness.measure().description)") }
+        if hiccups { print("stops: \(MachineHiccups.measure().description)") }
     }
 }
