@@ -179,8 +179,14 @@ extension FactoredSolver {
     /// the one whose unknowns a loose row reads (`listLocalBlock` checks its other
     /// unknowns). A loose row reading pinned unknowns alone moves only pinned rows'
     /// duals: no block. False for a tight row of the triangular part, or a loose row
-    /// reading an unknown neither pinned nor in the bump.
+    /// reading an unknown neither pinned nor in the bump. A row a current listing holds
+    /// is that block's: its own tight row, or a loose one reading it (BlockListings.swift).
     @inline(__always) func noteChangedRowsBlock(_ r: Int, _ l: LocalListTables, _ blocks: inout RawInsertion) -> Bool {
+        // Taking a row out or putting one in changes the structure: a listed row is in force.
+        if let b = listings.listedBlock(ofRow: r) {
+            blocks.insert(b)
+            return true
+        }
         guard l.inForce[r] else { return true }
         if l.isTight[r] {
             let b = Int(l.rowBlock[r])

@@ -64,6 +64,29 @@ struct BlockListingsTests {
         #expect(outcome.passed, "\(outcome.disagreements.first.map(\.description) ?? "")")
     }
 
+    @Test("each row a current listing holds names its block in the row memo, and no other row does; a change of structure leaves none named")
+    func rowsNameTheirBlocks() throws {
+        let compiled = try toggleScene([[.deactivate(constraint: "full3")]]).compile()
+        let session = try SceneSession(scene: compiled, backend: FactoredBackend.self)
+        let solver = try #require(session.backend as? FactoredBackend).solver
+        let listings = solver.listings
+        var named: [Int?] = (0..<solver.rowCount).map { listings.listedBlock(ofRow: $0) }
+        var held = 0
+        for b in listings.currentBlocks() {
+            for r in listings.rows(of: b)! {
+                #expect(named[Int(r)] == b)
+                held += 1
+            }
+        }
+        // Each of the 9 rows' blocks holds its three tight rows and the loose optional one.
+        #expect(held == 4 * 9)
+        #expect(named.compactMap { $0 }.count == held)
+        try session.runFrame(0)
+        named = (0..<solver.rowCount).map { listings.listedBlock(ofRow: $0) }
+        #expect(named.allSatisfy { $0 == nil })
+        #expect(solver.checkInvariants() == nil)
+    }
+
     @Test("a loose row put in force without a pivot (a cap its slack meets) reads a listed block's unknowns: the next swap finds it, answers as cassowary's")
     func newLooseRowIsListed() throws {
         let (toSplit, toFull) = swaps()
