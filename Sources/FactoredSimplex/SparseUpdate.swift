@@ -112,7 +112,10 @@ extension FactoredSolver {
                 isDirty[r] = false
                 // A row of a marked block: `markBlock` would find it marked, only the bump's solve is owed.
                 var settled = false
-                if inForce[r], isTight[r], position[r] < 0 {
+                if let b = listings.listedBlock(ofRow: r) {
+                    // A listed row is in force, and if tight, its block's own (BlockListings.swift): one read, not three.
+                    settled = isTight[r] && blockMarked[b]
+                } else if inForce[r], isTight[r], position[r] < 0 {
                     let b = Int(rowBlock[r])
                     settled = b >= 0 && blockMarked[b]
                 }
