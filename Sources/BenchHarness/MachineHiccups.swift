@@ -32,22 +32,16 @@ public struct MachineHiccups: Sendable {
 
     /// Runs the two threads for about `seconds`.
     public static func measure(seconds: Double = 3) -> MachineHiccups {
-        let capacity = 1 << 16
-        // The helper's recorder at an address of its own: the helper reads it while this thread runs its own.
-        let recorders = UnsafeMutablePointer<StopRecorder>.allocate(capacity: 2)
-        for i in 0..<2 { (recorders + i).initialize(to: StopRecorder(capacity: capacity, seconds: seconds)) }
-        defer {
-            for i in 0..<2 { recorders[i].deallocate() }
-            recorders.deallocate()
-        }
+        let recorders = [StopRecorder(seconds: seconds), StopRecorder(seconds: seconds)]
         let helper = HelperThread()
         let start = monotonicSeconds()
-        helper?.start({ raw in raw.assumingMemoryBound(to: StopRecorder.self).pointee.run() }, context: UnsafeMutableRawPointer(recorders + 1))
+        helper?.start(
+            { raw in Unmanaged<StopRecorder>.fromOpaque(raw).takeUnretainedValue().run() },
+            context: Unmanaged.passUnretained(recorders[1]).toOpaque())
         recorders[0].run()
         helper?.waitForJob()
         let elapsed = monotonicSeconds() - start
-        let ran = helper == nil ? 1 : 2
-        return MachineHiccups(seconds: elapsed, threads: (0..<ran).map { recorders[$0].stops })
+        return MachineHiccups(seconds: elapsed, threads: recorders.prefix(helper == nil ? 1 : 2).map { tally($0.gaps) })
     }
 
     /// A thread's gaps (seconds, each `smallestStop` or longer) summed up.
@@ -73,43 +67,24 @@ public struct MachineHiccups: Sendable {
 }
 
 /// One thread's loop of clock reads for `MachineHiccups`, recording its gaps into
-/// room allocated before it starts (so the loop itself allocates nothing).
-struct StopRecorder {
-    let gaps: UnsafeMutablePointer<Double>
-    let count: UnsafeMutablePointer<Int>
-    let capacity: Int
+/// room reserved before it starts (so the loop itself does not allocate).
+final class StopRecorder {
     let seconds: Double
+    private(set) var gaps: [Double] = []
 
-    init(capacity: Int, seconds: Double) {
-        gaps = .allocate(capacity: capacity)
-        count = .allocate(capacity: 1)
-        count.initialize(to: 0)
-        self.capacity = capacity
+    init(seconds: Double) {
         self.seconds = seconds
+        // A few seconds here meet hundreds of stops at most.
+        gaps.reserveCapacity(1 << 16)
     }
-
-    func deallocate() {
-        gaps.deallocate()
-        count.deallocate()
-    }
-
-    /// What the last `run` recorded, tallied.
-    var stops: MachineHiccups.Stops { MachineHiccups.tally(Array(UnsafeBufferPointer(start: gaps, count: count.pointee))) }
 
     func run() {
         var last = monotonicSeconds()
         let end = last + seconds
-        var recorded = 0
         while last < end {
             let now = monotonicSeconds()
-            let gap = now - last
-            // Past the room, stops are no longer recorded; a few seconds never fill it here.
-            if gap >= MachineHiccups.smallestStop, recorded < capacity {
-                gaps[recorded] = gap
-                recorded += 1
-            }
+            if now - last >= MachineHiccups.smallestStop { gaps.append(now - last) }
             last = now
         }
-        count.pointee = recorded
     }
 }
