@@ -52,6 +52,24 @@ extension FactoredSolver {
         basis.optimality = .fromCrash
     }
 
+    /// The basis as a `StartingBasis` (rows numbered as this solver numbers them).
+    var startingBasis: StartingBasis { StartingBasis(isTight: basis.isTight, isBasic: basis.isBasic) }
+
+    /// Starts from `start`, a basis of the same problem with its rows numbered as
+    /// handles: row `numbering.row(h)` is tight here where its row `h` was, and the
+    /// same unknowns are basic. The back end renumbers its rows after the build this
+    /// way (RowNumbering.swift): the solve then finds the basis optimal and only factors it.
+    func crash(from start: StartingBasis, numbering: RowNumbering) {
+        noteStructureChange()
+        for h in start.isTight.indices where start.isTight[h] {
+            basis.isTight[numbering.row(h)] = true
+        }
+        basis.isBasic = start.isBasic
+        factorValidity.isValid = false
+        forgetOptimality()
+        basis.optimality = .fromCrash
+    }
+
     /// Whether some required row in force is not tight: only then can a new constant
     /// of a required row make the required rows unsatisfiable (a non-singular `A_T`
     /// holding every required row satisfies them for any right-hand side).
@@ -59,4 +77,10 @@ extension FactoredSolver {
         for r in 0..<rowCount where basis.inForce[r] && settings.level[r] == 0 && !basis.isTight[r] { return true }
         return false
     }
+}
+
+/// A basis to start a solver from: its tight rows and basic unknowns.
+struct StartingBasis {
+    let isTight: [Bool]
+    let isBasic: [Bool]
 }

@@ -10,7 +10,7 @@ extension FactoredBackend {
         // none puts a row in: a row held back by a removal goes now.
         solver.settleHeldRemoval()
         // Past the frame's incremental updates, runs of ops go in at once (ListedValueOps.swift).
-        var i = solver.applyListedValueOps(ops, from: 0, editRowBase: editRowBase)
+        var i = solver.applyListedValueOps(ops, from: 0, editRowBase: editRowBase, numbering: numbering)
         while i < ops.count {
             do {
                 try applyValueOp(ops[i])
@@ -20,7 +20,7 @@ extension FactoredBackend {
             }
             // Only a priority change brings the frame past its incremental updates.
             if case .setPriority = ops[i] {
-                i = solver.applyListedValueOps(ops, from: i + 1, editRowBase: editRowBase)
+                i = solver.applyListedValueOps(ops, from: i + 1, editRowBase: editRowBase, numbering: numbering)
             } else {
                 i += 1
             }
@@ -34,16 +34,16 @@ extension FactoredBackend {
     func applyValueOp(_ op: CompiledOp) throws(LayoutError) {
         switch op {
         case let .suggest(e, value):
-            solver.setConstant(editRowBase + Int(e), value)
+            solver.setConstant(row(editRowBase + Int(e)), value)
         case let .setConstant(h, value):
-            let r = Int(h)
+            let r = row(Int(h))
             let old = solver.constant(of: r)
             solver.setConstant(r, value)
             if solver.constantChangeNeedsCheck(r) {
                 try checked(r) { solver.setConstant(r, old) }
             }
         case let .setPriority(h, value):
-            solver.setPriority(Int(h), value)
+            solver.setPriority(row(Int(h)), value)
         default:
             preconditionFailure("factored: \(op) is not a value op")
         }

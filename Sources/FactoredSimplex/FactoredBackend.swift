@@ -35,8 +35,16 @@ public final class FactoredBackend: LayoutBackend {
     /// How many comparisons ran on two threads (for tests).
     @exclusivity(unchecked) var splitComparisons = 0
     let editRowBase: Int
+    /// How the solver numbers the rows, when not as the handles (RowNumbering.swift).
+    let numbering: RowNumbering?
 
-    public init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) {
+    public convenience init(scene: CompiledScene, options: BackendOptions) throws(LayoutError) {
+        try self.init(scene: scene, renumberingFrom: RowNumbering.minimumListedRows)
+    }
+
+    /// `renumberingFrom`: the fewest rows the build's blocks must list for the rows to
+    /// be renumbered (RowNumbering.swift; `Int.max`: never). A test hook: tests build both ways.
+    init(scene: CompiledScene, renumberingFrom minimumListedRows: Int) throws(LayoutError) {
         self.scene = scene
         var priorities = scene.constraints.map(\.priority)
         for (_, p) in scene.initialEdits { priorities.append(p) }
@@ -61,26 +69,57 @@ public final class FactoredBackend: LayoutBackend {
         }
         for e in scene.edits { rows.append((e.terms, .equal, "edit \(e.attribute)")) }
         editRowBase = scene.constraints.count
-        solver = FactoredSolver(variableCount: scene.variableCount, rows: rows, priorities: priorities)
+        var first: FactoredSolver? = try Self.builtSolver(scene, rows: rows, priorities: priorities)
+        if minimumListedRows < Int.max, let numbering = RowNumbering(blocksOf: first!, minimumListedRows: minimumListedRows) {
+            let basis = first!.startingBasis
+            // Gone before the second is made: the build's peak memory is one solver's.
+            first = nil
+            solver = try Self.builtSolver(scene, rows: rows, priorities: priorities, numbering: numbering, basis: basis)
+            self.numbering = numbering
+        } else {
+            solver = first!
+            numbering = nil
+        }
         published = [Double](repeating: 0, count: scene.variableCount)
         isPending = [Bool](repeating: false, count: scene.viewCount)
         pendingViews = IndexList(capacity: scene.viewCount)  // the flags keep it free of repeats
         comparisonChunks = [Int](repeating: 0, count: max(1, ViewComparison.chunkCount(ofViews: scene.viewCount)))
+        publish()
+        // The scene's initial edits arrive from the session as `.addEdit` ops, held values included.
+    }
+
+    /// A solver of the scene's rows (handles numbered by `numbering`, else as they
+    /// are) with its initial constraints in force, solved, its frame program made and
+    /// its blocks listed. It starts from `basis` if given (taken from the same scene's
+    /// solver with its rows as handles), else from a crash.
+    private static func builtSolver(
+        _ scene: CompiledScene, rows: [(terms: [LinearTerm], kind: RowKind, name: String)], priorities: [Double],
+        numbering: RowNumbering? = nil, basis: StartingBasis? = nil
+    ) throws(LayoutError) -> FactoredSolver {
+        let solver = FactoredSolver(
+            variableCount: scene.variableCount, rows: numbering?.inSolverOrder(rows) ?? rows, priorities: priorities)
         for (h, c) in scene.constraints.enumerated() {
-            solver.defineRow(h, constant: c.constant, priority: c.priority)
-            if h < scene.initialConstraintCount, c.isActive { solver.addRow(h) }
+            let r = numbering?.row(h) ?? h
+            solver.defineRow(r, constant: c.constant, priority: c.priority)
+            if h < scene.initialConstraintCount, c.isActive { solver.addRow(r) }
         }
-        solver.crash()
+        if let basis, let numbering {
+            solver.crash(from: basis, numbering: numbering)
+        } else {
+            solver.crash()
+        }
         try solver.solve()
         if solver.requiredViolation() > 0 {
-            let conflict = solver.conflictRows()
+            let conflict = solver.conflictRows().inHandleOrder(numbering)
             throw .unsatisfiable(constraint: solver.names[conflict[0]], conflicts: conflict.dropFirst().map { solver.names[$0] })
         }
         solver.prepareFramePath()
         solver.listBlocksAhead()
-        publish()
-        // The scene's initial edits arrive from the session as `.addEdit` ops, held values included.
+        return solver
     }
+
+    /// The solver's row of handle `h` (a constraint's index; `editRowBase` + an edit's).
+    @inline(__always) func row(_ h: Int) -> Int { numbering?.row(h) ?? h }
 
     @inline(__always) func pend(_ view: Int) {
         guard !isPending[view] else { return }
@@ -89,7 +128,7 @@ public final class FactoredBackend: LayoutBackend {
     }
 
     func declareEdit(_ e: EditHandle, priority: Double, heldValue value: Double) {
-        let r = editRowBase + Int(e)
+        let r = row(editRowBase + Int(e))
         solver.defineRow(r, constant: value, priority: priority)
         solver.addRow(r)
     }
@@ -111,15 +150,15 @@ public final class FactoredBackend: LayoutBackend {
         case .suggest, .setConstant, .setPriority:
             try applyValueOp(op)
         case let .activate(h):
-            try activate(Int(h))
+            try activate(row(Int(h)))
         case let .add(h):
-            if scene.constraints[Int(h)].isActive { try activate(Int(h)) }
+            if scene.constraints[Int(h)].isActive { try activate(row(Int(h))) }
         case let .deactivate(h), let .remove(h):
-            solver.takeOutRow(Int(h))
+            solver.takeOutRow(row(Int(h)))
         case let .addEdit(e, priority, held):
             declareEdit(e, priority: priority, heldValue: held)
         case let .removeEdit(e):
-            solver.removeRow(editRowBase + Int(e))
+            solver.removeRow(row(editRowBase + Int(e)))
         case .invalid:
             break
         }
@@ -181,7 +220,7 @@ public final class FactoredBackend: LayoutBackend {
             publish()
             return nil
         }
-        let conflict = solver.conflictRows()
+        let conflict = solver.conflictRows().inHandleOrder(numbering)
         return .unsatisfiable(
             constraint: solver.names[culprit], conflicts: conflict.filter { $0 != culprit }.map { solver.names[$0] })
     }

@@ -371,11 +371,20 @@ extension FactoredSolver {
 
 extension FactoredBackend {
     /// The solver's check, and the back end's own: the published values are the solver's (unless a refused op left the basis
-    /// to be re-solved, or the read is to compare them), and the views pending a read match their flags.
+    /// to be re-solved, or the read is to compare them), the row numbering is one-to-one and gives each constraint its
+    /// own row, and the views pending a read match their flags.
     public func checkInvariants() -> String? {
         if let problem = solver.checkInvariants() { return problem }
         if solver.factorValidity.isValid, !publishDeferred, let v = published.indices.first(where: { published[$0] != solver.basis.x[$0] }) {
             return "published value of unknown \(v) is \(published[v]), the solver holds \(solver.basis.x[v])"
+        }
+        if let numbering {
+            if let h = numbering.rowOfHandle.indices.first(where: { Int(numbering.handleOfRow[numbering.row($0)]) != $0 }) {
+                return "row numbering: handle \(h) is row \(numbering.row(h)), whose handle is \(numbering.handleOfRow[numbering.row(h)])"
+            }
+            if let h = scene.constraints.indices.first(where: { solver.names[numbering.row($0)] != scene.constraints[$0].id }) {
+                return "row numbering: constraint \(scene.constraints[h].id)'s row \(numbering.row(h)) is named \(solver.names[numbering.row(h)])"
+            }
         }
         let listed = Set(pendingViews.members)
         if listed.count != pendingViews.count { return "pendingViews lists a view twice" }

@@ -22,8 +22,11 @@ extension FactoredSolver {
     /// `setPriority`, a `suggest` or a `setConstant` that needs no check (a required
     /// row's constant while a required row may be loose is checked by a solve, one op
     /// at a time). Returns the index of the first op not applied (`start` when the
-    /// state does not allow the run). `editRowBase`: the row of edit 0.
-    func applyListedValueOps(_ ops: UnsafeBufferPointer<CompiledOp>, from start: Int, editRowBase: Int) -> Int {
+    /// state does not allow the run). `editRowBase`: the handle of edit 0; `numbering`:
+    /// the rows of the handles, if not the handles themselves (RowNumbering.swift).
+    func applyListedValueOps(
+        _ ops: UnsafeBufferPointer<CompiledOp>, from start: Int, editRowBase: Int, numbering: RowNumbering?
+    ) -> Int {
         guard start < ops.count, levelChangesOnlyListed else { return start }
         var lookup = LevelMemo(priorityOfLevel: settings.priorityOfLevel)
         var requiredLoose = basis.requiredLoose
@@ -36,34 +39,42 @@ extension FactoredSolver {
         RawInsertion.run(flags: &framePath.isDirty, list: &framePath.dirtyRows, limit: limit) { dirty in
         settings.level.withUnsafeMutableBufferPointer { level in
         settings.rhs.withUnsafeMutableBufferPointer { rhs in
-            run: while i < ops.count {
-                switch ops[i] {
+        (numbering?.rowOfHandle ?? []).withUnsafeBufferPointer { rowOfHandle in
+        inForce.withUnsafeBufferPointer { inForce in
+            let renumbered = numbering != nil
+            @inline(__always) func row(_ h: Int) -> Int { renumbered ? Int(rowOfHandle[h]) : h }
+            // The loop's state in locals, stored back once: captured by the closures, each
+            // was loaded and stored around every op (the buffers' writes might alias them).
+            var at = i, loose = requiredLoose, memo = lookup
+            defer { (i, requiredLoose, lookup) = (at, loose, memo) }
+            run: while at < ops.count {
+                switch ops[at] {
                 case let .setPriority(h, value):
-                    let r = Int(h)
-                    let l = lookup.level(of: min(value, 1000))
+                    let r = row(Int(h))
+                    let l = memo.level(of: min(value, 1000))
                     let old = level[r]
                     // Pinned unknowns are those of required equalities (BlockListings.swift).
                     if l == 0 || old == 0 { noteStructureChange() }
                     if inForce[r], l != old {
                         levelChanges.insert(r)
-                        if l == 0 { requiredLoose = true }
+                        if l == 0 { loose = true }
                     }
                     level[r] = l
                 case let .setConstant(h, value):
-                    let r = Int(h)
-                    guard !(inForce[r] && level[r] == 0 && requiredLoose) else { break run }
+                    let r = row(Int(h))
+                    guard !(inForce[r] && level[r] == 0 && loose) else { break run }
                     rhs[r] = value
                     dirty.insert(r)
                 case let .suggest(e, value):
-                    let r = editRowBase + Int(e)
+                    let r = row(editRowBase + Int(e))
                     rhs[r] = value
                     dirty.insert(r)
                 default:
                     break run
                 }
-                i += 1
+                at += 1
             }
-        }}}}
+        }}}}}}
         if levelChangesWereEmpty, !prices.levelChanges.members.isEmpty { noteFirstLevelChange() }
         basis.requiredLoose = requiredLoose
         return i
