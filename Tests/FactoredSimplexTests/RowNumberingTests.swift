@@ -1,4 +1,5 @@
 @testable import FactoredSimplex
+import LayoutFuzzing
 import LayoutModel
 import SceneGenerator
 import TestSupport
@@ -12,7 +13,7 @@ struct RowNumberingTests {
     /// end's own threshold is for large layouts only).
     class Renumbered: LayoutBackend {
         class var minimumListedRows: Int { 1 }
-        static var name: String { "factored-renumbered" }
+        class var name: String { "factored-renumbered" }
         static var summary: String { "factored, rows renumbered from one listed row on" }
         static var isExact: Bool { true }
         static func assess(_ scene: CompiledScene, options: BackendOptions) -> Assessment { .supported }
@@ -37,6 +38,7 @@ struct RowNumberingTests {
     /// The same, never renumbered: the rows are the handles.
     final class HandleOrder: Renumbered {
         override class var minimumListedRows: Int { .max }
+        override class var name: String { "factored-handle-order" }
     }
 
     /// Each frame's messages, refused ops and rectangles, the invariants checked after each.
@@ -117,5 +119,18 @@ struct RowNumberingTests {
             #expect(renumbered[f].refused == handles[f].refused, "frame \(f + 1)")
             #expect(renumbered[f].rects == handles[f].rects, "frame \(f + 1)")
         }
+    }
+
+    @Test("over random scenes, renumbered and not agree under the equivalence judge frame by frame, and some of the scenes are renumbered")
+    func randomScenesAgree() throws {
+        var renumbered = 0
+        for seed in UInt64(1)...400 {
+            let scene = try RandomScenes.scene(seed: seed, RandomScenes.Parameters(views: 4...40, frames: 2...10, opsPerFrame: 1...8)).compile()
+            guard let backend = try? FactoredBackend(scene: scene, renumberingFrom: 1) else { continue }
+            if backend.numbering != nil { renumbered += 1 }
+            let outcome = Equivalence.compare(name: "random-\(seed)", scene: scene, backends: [HandleOrder.self, Renumbered.self])
+            #expect(outcome.passed, "seed \(seed): \(outcome.disagreements.first.map(\.description) ?? "")")
+        }
+        #expect(renumbered >= 10, "\(renumbered) of 400 random scenes renumbered")
     }
 }
