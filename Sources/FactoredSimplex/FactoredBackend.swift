@@ -70,7 +70,7 @@ public final class FactoredBackend: LayoutBackend {
         for e in scene.edits { rows.append((e.terms, .equal, "edit \(e.attribute)")) }
         editRowBase = scene.constraints.count
         var first: FactoredSolver? = try Self.builtSolver(scene, rows: rows, priorities: priorities)
-        if minimumListedRows < Int.max, let numbering = RowNumbering(blocksOf: first!, minimumListedRows: minimumListedRows) {
+        if let numbering = RowNumbering(blocksOf: first!, minimumListedRows: minimumListedRows) {
             let basis = first!.startingBasis
             // Gone before the second is made: the build's peak memory is one solver's.
             first = nil

@@ -10,7 +10,7 @@
 /// The blocks are those of the build's basis; a later change of structure keeps the
 /// numbering. The rows are numbered between two builds: the first, in the handles'
 /// order, finds the blocks; the second starts from its basis, so its solve only factors.
-struct RowNumbering: Equatable {
+struct RowNumbering {
     /// The solver's row of each handle, and the handle of each solver row.
     let rowOfHandle: [Int32]
     let handleOfRow: [Int32]
@@ -22,7 +22,9 @@ struct RowNumbering: Equatable {
     /// The numbering that puts the rows of the blocks `solver` (built with its rows in
     /// the handles' order) lists first; nil when it lists fewer than `minimumListedRows`
     /// rows or its blocks' rows are already so numbered.
-    init?(blocksOf solver: FactoredSolver, minimumListedRows: Int = RowNumbering.minimumListedRows) {
+    init?(blocksOf solver: FactoredSolver, minimumListedRows: Int) {
+        // The pool holds each listed row once: a layout that lists too few allocates nothing here.
+        guard solver.listings.poolCount >= max(1, minimumListedRows) else { return nil }
         let rowCount = solver.rowCount
         var handleOfRow: [Int32] = []
         handleOfRow.reserveCapacity(rowCount)
@@ -34,8 +36,6 @@ struct RowNumbering: Equatable {
                 handleOfRow.append(r)
             }
         }
-        let listed = handleOfRow.count
-        guard listed >= max(1, minimumListedRows) else { return nil }
         for r in 0..<rowCount where !placed[r] { handleOfRow.append(Int32(r)) }
         guard handleOfRow.indices.contains(where: { handleOfRow[$0] != Int32($0) }) else { return nil }
         self.init(handleOfRow: handleOfRow)
